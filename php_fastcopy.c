@@ -1,0 +1,216 @@
+/*
+  +----------------------------------------------------------------------+
+  | fastcopy: stream copies at the speed of the kernel                   |
+  +----------------------------------------------------------------------+
+  | This source file is subject to version 3.01 of the PHP license.      |
+  +----------------------------------------------------------------------+
+*/
+
+/* Module glue: settings, phpinfo(), and the two PHP functions, which only parse
+ * their arguments and call the engine (src/engine.c). */
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_ini.h"
+#include "ext/standard/info.h"
+#include "php_fastcopy.h"
+#include "src/engine.h"
+#include "fastcopy_arginfo.h"
+
+ZEND_DECLARE_MODULE_GLOBALS(fastcopy)
+
+/* {{{ settings */
+
+/* fastcopy.disable: a comma-separated list of paths to route around, e.g. a
+ * filesystem whose copy_file_range misbehaves. The read/write path stays. */
+static ZEND_INI_MH(OnUpdateDisable)
+{
+	zend_long mask = 0;
+	const char *p = ZSTR_VAL(new_value), *end = p + ZSTR_LEN(new_value);
+
+	while (p < end) {
+		const char *comma = memchr(p, ',', end - p);
+		const char *word_end = comma ? comma : end;
+		bool known = false;
+
+		while (p < word_end && (*p == ' ' || *p == '\t')) {
+			p++;
+		}
+		while (word_end > p && (word_end[-1] == ' ' || word_end[-1] == '\t')) {
+			word_end--;
+		}
+		if (word_end > p) {
+			for (int path = 0; path < FASTCOPY_PATH_BUFFERED; path++) {
+				const char *name = php_fastcopy_path_name((php_fastcopy_path) path);
+				if (strlen(name) == (size_t) (word_end - p) && !strncasecmp(name, p, word_end - p)) {
+					mask |= 1 << path;
+					known = true;
+				}
+			}
+			if (!known) {
+				php_error_docref(NULL, E_WARNING,
+					"fastcopy.disable: unknown path \"%.*s\" (expected copy_file_range, sendfile, splice or mmap)",
+					(int) (word_end - p), p);
+				return FAILURE;
+			}
+		}
+		p = comma ? comma + 1 : end;
+	}
+
+	FASTCOPY_G(disabled_paths) = mask;
+	return SUCCESS;
+}
+
+static zend_long parse_quantity(zend_string *value, zend_string *name)
+{
+#if PHP_VERSION_ID >= 80200
+	return zend_ini_parse_quantity_warn(value, name);
+#else
+	return zend_atol(ZSTR_VAL(value), ZSTR_LEN(value));
+#endif
+}
+
+/* Block and window sizes: a quantity such as 1M, within bounds that keep memory
+ * flat (an output buffer holds at most one block) and syscalls few. */
+static ZEND_INI_MH(OnUpdateSize)
+{
+	zend_long *target = (zend_long *) ZEND_INI_GET_ADDR();
+	zend_long min = (zend_long) (uintptr_t) mh_arg3 == 0 ? 4096 : 65536;
+	zend_long value = parse_quantity(new_value, entry->name);
+
+	if (value < min || value > 1024 * 1024 * 1024) {
+		php_error_docref(NULL, E_WARNING, "%s must be between " ZEND_LONG_FMT " and 1G, \"%s\" given",
+			ZSTR_VAL(entry->name), min, ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	*target = value;
+	return SUCCESS;
+}
+
+PHP_INI_BEGIN()
+	STD_PHP_INI_ENTRY("fastcopy.disable", "", PHP_INI_ALL, OnUpdateDisable,
+		disabled_paths, zend_fastcopy_globals, fastcopy_globals)
+	PHP_INI_ENTRY3_EX("fastcopy.buffer_size", "1M", PHP_INI_ALL, OnUpdateSize,
+		(void *) XtOffsetOf(zend_fastcopy_globals, buffer_size), (void *) &fastcopy_globals, (void *) 0, NULL)
+	PHP_INI_ENTRY3_EX("fastcopy.mmap_window", "4M", PHP_INI_ALL, OnUpdateSize,
+		(void *) XtOffsetOf(zend_fastcopy_globals, mmap_window), (void *) &fastcopy_globals, (void *) 1, NULL)
+PHP_INI_END()
+/* }}} */
+
+/* {{{ fastcopy_stream(resource $from, resource $to, ?int $length = null, int $offset = 0): int|false
+ * Mirrors stream_copy_to_stream() argument for argument, down to its messages. */
+PHP_FUNCTION(fastcopy_stream)
+{
+	php_stream *src, *dest;
+	zval *zsrc, *zdest;
+	zend_long maxlen, pos = 0;
+	bool maxlen_is_null = 1;
+	size_t len;
+
+	ZEND_PARSE_PARAMETERS_START(2, 4)
+		Z_PARAM_RESOURCE(zsrc)
+		Z_PARAM_RESOURCE(zdest)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG_OR_NULL(maxlen, maxlen_is_null)
+		Z_PARAM_LONG(pos)
+	ZEND_PARSE_PARAMETERS_END();
+
+	php_stream_from_zval(src, zsrc);
+	php_stream_from_zval(dest, zdest);
+
+	/* Only a positive offset seeks; 0 and negatives mean "from here", as in stock. */
+	if (pos > 0 && php_stream_seek(src, pos, SEEK_SET) < 0) {
+		php_error_docref(NULL, E_WARNING, "Failed to seek to position " ZEND_LONG_FMT " in the stream", pos);
+		RETURN_FALSE;
+	}
+
+	/* null and every negative length mean "all", as a size_t they are huge. */
+	if (php_fastcopy_copy(src, dest, maxlen_is_null ? PHP_STREAM_COPY_ALL : (size_t) maxlen, &len) != SUCCESS) {
+		RETURN_FALSE;
+	}
+	RETURN_LONG((zend_long) len);
+}
+/* }}} */
+
+/* {{{ fastcopy_stats(): array */
+PHP_FUNCTION(fastcopy_stats)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	fc_stats_to_array(return_value);
+}
+/* }}} */
+
+static PHP_GINIT_FUNCTION(fastcopy)
+{
+#if defined(COMPILE_DL_FASTCOPY) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	memset(fastcopy_globals, 0, sizeof(*fastcopy_globals));
+}
+
+static PHP_MINIT_FUNCTION(fastcopy)
+{
+	REGISTER_INI_ENTRIES();
+	return SUCCESS;
+}
+
+static PHP_MSHUTDOWN_FUNCTION(fastcopy)
+{
+	fc_mmap_shutdown();
+	UNREGISTER_INI_ENTRIES();
+	return SUCCESS;
+}
+
+static PHP_MINFO_FUNCTION(fastcopy)
+{
+	php_info_print_table_start();
+	php_info_print_table_row(2, "fastcopy support", "enabled");
+	php_info_print_table_row(2, "Version", PHP_FASTCOPY_VERSION);
+	for (int p = 0; p < FASTCOPY_PATH_BUFFERED; p++) {
+		php_fastcopy_path path = (php_fastcopy_path) p;
+		const char *state;
+
+		if (path == FASTCOPY_PATH_MMAP) {
+#ifdef FASTCOPY_HAVE_MMAP
+			state = "available";
+#else
+			state = "not built";
+#endif
+		} else {
+			state = fc_kernel_supports(path) ? "available" : "not available";
+		}
+		php_info_print_table_row(2, php_fastcopy_path_name(path), state);
+	}
+	php_info_print_table_row(2, "buffered", "available");
+	php_info_print_table_end();
+
+	DISPLAY_INI_ENTRIES();
+}
+
+zend_module_entry fastcopy_module_entry = {
+	STANDARD_MODULE_HEADER,
+	"fastcopy",
+	ext_functions,
+	PHP_MINIT(fastcopy),
+	PHP_MSHUTDOWN(fastcopy),
+	NULL,
+	NULL,
+	PHP_MINFO(fastcopy),
+	PHP_FASTCOPY_VERSION,
+	PHP_MODULE_GLOBALS(fastcopy),
+	PHP_GINIT(fastcopy),
+	NULL,
+	NULL,
+	STANDARD_MODULE_PROPERTIES_EX
+};
+
+#ifdef COMPILE_DL_FASTCOPY
+# ifdef ZTS
+ZEND_TSRMLS_CACHE_DEFINE()
+# endif
+ZEND_GET_MODULE(fastcopy)
+#endif

@@ -1,0 +1,76 @@
+/*
+  +----------------------------------------------------------------------+
+  | fastcopy: stream copies at the speed of the kernel                   |
+  +----------------------------------------------------------------------+
+  | This source file is subject to version 3.01 of the PHP license.      |
+  +----------------------------------------------------------------------+
+*/
+
+#ifndef PHP_FASTCOPY_H
+#define PHP_FASTCOPY_H
+
+#include "php.h"
+#include "php_streams.h"
+
+extern zend_module_entry fastcopy_module_entry;
+#define phpext_fastcopy_ptr &fastcopy_module_entry
+
+#define PHP_FASTCOPY_VERSION "0.1.0"
+
+#ifdef PHP_WIN32
+# define PHP_FASTCOPY_API __declspec(dllexport)
+#elif defined(__GNUC__) && __GNUC__ >= 4
+# define PHP_FASTCOPY_API __attribute__ ((visibility("default")))
+#else
+# define PHP_FASTCOPY_API
+#endif
+
+/* The ways the engine can move bytes, in the order it tries them. */
+typedef enum {
+	FASTCOPY_PATH_COPY_FILE_RANGE = 0,
+	FASTCOPY_PATH_SENDFILE,
+	FASTCOPY_PATH_SPLICE,
+	FASTCOPY_PATH_MMAP,
+	FASTCOPY_PATH_BUFFERED,
+	FASTCOPY_PATH_COUNT
+} php_fastcopy_path;
+
+/* Fallback reasons are errno values, plus two that are not errors of a syscall. */
+#define FASTCOPY_REASON_ERRNO_MAX 150
+#define FASTCOPY_REASON_ZERO      (FASTCOPY_REASON_ERRNO_MAX + 1) /* 0 bytes on the first call */
+#define FASTCOPY_REASON_APPEND    (FASTCOPY_REASON_ERRNO_MAX + 2) /* O_APPEND destination */
+#define FASTCOPY_REASON_OTHER     (FASTCOPY_REASON_ERRNO_MAX + 3) /* errno beyond the table */
+#define FASTCOPY_REASON_SLOTS     (FASTCOPY_REASON_ERRNO_MAX + 4)
+
+typedef struct {
+	zend_ulong calls;
+	zend_ulong bytes;
+	zend_ulong fallbacks[FASTCOPY_REASON_SLOTS];
+} php_fastcopy_path_stats;
+
+ZEND_BEGIN_MODULE_GLOBALS(fastcopy)
+	/* settings */
+	zend_long disabled_paths;     /* bit (1 << php_fastcopy_path) per path switched off */
+	zend_long buffer_size;        /* block size of the read/write and mmap paths */
+	zend_long mmap_window;        /* bytes of the source mapped at once */
+	/* runtime state: counters since the process (or thread) started */
+	php_fastcopy_path_stats stats[FASTCOPY_PATH_COUNT];
+ZEND_END_MODULE_GLOBALS(fastcopy)
+
+ZEND_EXTERN_MODULE_GLOBALS(fastcopy)
+#define FASTCOPY_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(fastcopy, v)
+
+#if defined(ZTS) && defined(COMPILE_DL_FASTCOPY)
+ZEND_TSRMLS_CACHE_EXTERN()
+#endif
+
+/* The engine, for other extensions. Same contract as php_stream_copy_to_stream_ex():
+ * copies up to maxlen bytes (PHP_STREAM_COPY_ALL for everything) from the current
+ * position of src to dest, stores the count in *len and returns FAILURE after an I/O
+ * error that was reported the way the failing stream reports it. */
+PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest, size_t maxlen, size_t *len);
+
+/* Name of a path as fastcopy_stats() and fastcopy.disable spell it. */
+PHP_FASTCOPY_API const char *php_fastcopy_path_name(php_fastcopy_path path);
+
+#endif /* PHP_FASTCOPY_H */

@@ -1,0 +1,168 @@
+/* The path that works for every pair of streams: PHP's own read and write calls, in
+ * blocks far larger than stock's 8 KiB. Because it goes through the stream layer,
+ * filters, userspace wrappers, TLS and notifications behave exactly as with stock
+ * PHP, and so do the notices of a failing write. Where stock PHP loses data (a write
+ * that stops short after the bytes were read) this path gives them back to a
+ * seekable source, or waits until they are delivered. */
+
+#include "engine.h"
+
+#include <errno.h>
+
+/* Writes len bytes the way stock's copy loop does: php_stream_write() until it
+ * returns 0 or less. *written says how far it got. FC_CONTINUE: all written;
+ * FC_DONE: a non-blocking destination is full; FC_FAILED: the stream reported an
+ * error. */
+fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *written)
+{
+	php_stream *out = job->out.stream;
+	bool plain_fd = job->out.kind != FC_KIND_NONE && job->out.sock == NULL;
+	ssize_t w = 0;
+
+	*written = 0;
+	while (*written < len) {
+		errno = 0;
+		w = php_stream_write(out, buf + *written, len - *written);
+		if (w > 0) {
+			*written += (size_t) w;
+		} else if (w < 0 && errno == EINTR && plain_fd) {
+			/* A signal interrupted write(2) on a pipe or file: plain_wrapper
+			 * returns -1 silently and stock gives up; carry on instead. */
+			continue;
+		} else {
+			break;
+		}
+	}
+	job->done += *written;
+
+	if (*written == len) {
+		return FC_CONTINUE;
+	}
+	return w == 0 && job->out.nonblocking ? FC_DONE : FC_FAILED;
+}
+
+/* Bytes that cannot go back to their source are owed to the destination: even a
+ * non-blocking one is waited for (up to a socket's timeout). */
+fc_status fc_deliver(fc_job *job, const char *buf, size_t len)
+{
+	while (len > 0) {
+		size_t written;
+		fc_status st = fc_write_block(job, buf, len, &written);
+
+		buf += written;
+		len -= written;
+		if (st == FC_FAILED) {
+			return FC_FAILED;
+		}
+		if (st == FC_DONE) {
+			if (fc_endpoint_wait(&job->out, POLLOUT, true) == FC_WAIT_TIMED_OUT) {
+				fc_report_timeout(&job->out, len);
+				return FC_FAILED;
+			}
+		}
+	}
+	return FC_CONTINUE;
+}
+
+/* A regular file can take back what it gave: seek it back over the bytes that did
+ * not reach the destination, so the next call resumes at the first one. */
+static bool give_back(fc_job *job, size_t unwritten)
+{
+	if (job->in.kind != FC_KIND_FILE || unwritten == 0) {
+		return false;
+	}
+	return php_stream_seek(job->in.stream, -(zend_off_t) unwritten, SEEK_CUR) == 0;
+}
+
+/* One block: read up to len bytes from the source, write them out. FC_DONE at EOF
+ * (or a non-blocking/timed-out source with nothing to give, as stock). */
+static fc_status move_block(fc_job *job, char *buf, size_t len)
+{
+	ssize_t got = php_stream_read(job->in.stream, buf, len);
+	size_t written;
+	fc_status st;
+
+	if (got < 0) {
+		return FC_FAILED;
+	}
+	if (got == 0) {
+		return FC_DONE;
+	}
+	if (job->remaining != SIZE_MAX) {
+		job->remaining -= (size_t) got;
+	}
+
+	st = fc_write_block(job, buf, (size_t) got, &written);
+	if (st == FC_CONTINUE) {
+		return FC_CONTINUE;
+	}
+
+	if (give_back(job, (size_t) got - written)) {
+		if (job->remaining != SIZE_MAX) {
+			job->remaining += (size_t) got - written;
+		}
+		return st;
+	}
+	if (st == FC_DONE) {
+		return fc_deliver(job, buf + written, (size_t) got - written) == FC_CONTINUE ? FC_DONE : FC_FAILED;
+	}
+	return FC_FAILED;
+}
+
+/* Bytes PHP has already read ahead from the source come first, exactly once. For a
+ * seekable source opening its endpoint has already dropped them (the kernel reads
+ * them again from the file); a pipe's or socket's read-ahead exists only here. */
+fc_status fc_copy_readahead(fc_job *job)
+{
+	php_stream *in = job->in.stream;
+	size_t buffered, len;
+	char *buf;
+	fc_status st;
+
+	if (in->writepos <= in->readpos) {
+		return FC_CONTINUE;
+	}
+	buffered = (size_t) (in->writepos - in->readpos);
+	len = MIN(buffered, job->remaining);
+
+	/* Copied out before writing: the write may run PHP code that reads the source. */
+	buf = emalloc(len);
+	st = move_block(job, buf, len);
+	efree(buf);
+
+	if (st == FC_CONTINUE && job->remaining == 0) {
+		return FC_DONE;
+	}
+	return st;
+}
+
+fc_status fc_copy_buffered(fc_job *job)
+{
+	php_stream *in = job->in.stream;
+	size_t size = (size_t) FASTCOPY_G(buffer_size);
+	bool unbuffer = (in->flags & PHP_STREAM_FLAG_NO_BUFFER) == 0;
+	char *buf;
+	fc_status st = FC_DONE;
+
+	/* Read straight into our block: with its buffer on, PHP would fill it chunk_size
+	 * (8 KiB) at a time and call a userspace wrapper's stream_read() as often. Read
+	 * filters ignore the flag and keep their own buffering. */
+	if (unbuffer) {
+		in->flags |= PHP_STREAM_FLAG_NO_BUFFER;
+	}
+	buf = emalloc(MIN(size, job->remaining));
+
+	while (job->remaining > 0) {
+		st = move_block(job, buf, MIN(size, job->remaining));
+		if (st != FC_CONTINUE) {
+			break;
+		}
+		st = FC_DONE;
+	}
+
+	efree(buf);
+	if (unbuffer) {
+		in->flags &= ~PHP_STREAM_FLAG_NO_BUFFER;
+	}
+	return st;
+}

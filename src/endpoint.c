@@ -1,0 +1,202 @@
+/* What a php_stream is to the kernel, and the bookkeeping that keeps PHP's view of
+ * both streams (position, eof, timed_out, notifications) equal to what stock PHP's
+ * own read and write calls would have left. */
+
+#include "engine.h"
+
+#include <errno.h>
+#include <sys/stat.h>
+#ifndef PHP_WIN32
+# include <fcntl.h>
+#endif
+
+static fc_kind kind_of_fd(int fd)
+{
+	zend_stat_t st;
+
+	if (zend_fstat(fd, &st) != 0) {
+		return FC_KIND_NONE;
+	}
+	if (S_ISREG(st.st_mode)) {
+		return FC_KIND_FILE;
+	}
+#ifdef S_ISFIFO
+	if (S_ISFIFO(st.st_mode)) {
+		return FC_KIND_PIPE;
+	}
+#endif
+#ifdef S_ISSOCK
+	if (S_ISSOCK(st.st_mode)) {
+		return FC_KIND_SOCKET;
+	}
+#endif
+	return FC_KIND_OTHER;
+}
+
+/* Only plain descriptors and PHP's own socket streams may be handed to the kernel:
+ * a filter, a userspace wrapper or TLS must see every byte. All of xp_socket's
+ * stream types (tcp, udp, unix, socket pairs) share php_sockop_write. */
+static bool is_fd_stream(php_stream *stream, bool is_source)
+{
+	if (is_source ? stream->readfilters.head != NULL : stream->writefilters.head != NULL) {
+		return false;
+	}
+	return php_stream_is(stream, PHP_STREAM_IS_STDIO)
+		|| stream->ops->write == php_stream_socket_ops.write;
+}
+
+void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source)
+{
+	php_socket_t fd;
+
+	memset(ep, 0, sizeof(*ep));
+	ep->stream = stream;
+	ep->fd = -1;
+	ep->restore_flags = -1;
+
+	if (!is_fd_stream(stream, is_source)) {
+		return;
+	}
+	/* The cast synchronises a seekable stream: its read buffer is dropped and the
+	 * descriptor sought to the stream's position, so the kernel reads (or writes)
+	 * exactly where PHP would; a FILE*-backed stream is fflush()ed. CAST_INTERNAL:
+	 * a pipe's or socket's read-ahead is copied first by the engine, not lost. */
+	if (php_stream_cast(stream, PHP_STREAM_AS_FD | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) != SUCCESS
+			|| fd < 0) {
+		return;
+	}
+	ep->kind = kind_of_fd((int) fd);
+	if (ep->kind == FC_KIND_NONE) {
+		return;
+	}
+	ep->fd = (int) fd;
+
+	if (stream->ops->write == php_stream_socket_ops.write) {
+		ep->sock = (php_netstream_data_t *) stream->abstract;
+		ep->nonblocking = !ep->sock->is_blocked;
+	}
+#ifndef PHP_WIN32
+	{
+		int flags = fcntl(ep->fd, F_GETFL);
+		if (flags != -1) {
+			ep->append = (flags & O_APPEND) != 0;
+			if (!ep->sock) {
+				ep->nonblocking = (flags & O_NONBLOCK) != 0;
+			}
+		}
+	}
+#endif
+}
+
+/* A socket stream's timeout is enforced by us with poll(), so a kernel path must not
+ * block inside the syscall: make the descriptor non-blocking for its duration. */
+void fc_endpoint_enter_kernel(fc_endpoint *ep)
+{
+#ifndef PHP_WIN32
+	if (ep->sock && ep->restore_flags == -1) {
+		int flags = fcntl(ep->fd, F_GETFL);
+		if (flags != -1 && !(flags & O_NONBLOCK) && fcntl(ep->fd, F_SETFL, flags | O_NONBLOCK) == 0) {
+			ep->restore_flags = flags;
+		}
+	}
+#endif
+}
+
+void fc_endpoint_leave_kernel(fc_endpoint *ep)
+{
+#ifndef PHP_WIN32
+	if (ep->restore_flags != -1) {
+		fcntl(ep->fd, F_SETFL, ep->restore_flags);
+		ep->restore_flags = -1;
+	}
+#endif
+}
+
+/* Waits the way the stream's own read or write would: a non-blocking stream stops
+ * (unless the bytes are owed: already taken from a source that cannot give them
+ * back), a socket waits up to its timeout (stream_set_timeout, default_socket_timeout),
+ * anything else for as long as it takes. */
+fc_wait_result fc_endpoint_wait(fc_endpoint *ep, short events, bool owed)
+{
+	struct timeval *timeout = NULL;
+	int ready;
+
+	if (ep->nonblocking && !owed) {
+		return FC_WAIT_WOULD_BLOCK;
+	}
+	if (ep->sock) {
+		if (ep->sock->timeout.tv_sec != -1) {
+			timeout = &ep->sock->timeout;
+		}
+		ep->sock->timeout_event = false;
+	}
+	do {
+		ready = php_pollfd_for(ep->fd, events, timeout);
+	} while (ready < 0 && errno == EINTR);
+
+	if (ready == 0) {
+		if (ep->sock) {
+			ep->sock->timeout_event = true;
+		}
+		return FC_WAIT_TIMED_OUT;
+	}
+	/* On a poll error the next syscall reports the real problem. */
+	return FC_WAIT_READY;
+}
+
+bool fc_endpoint_ready_now(const fc_endpoint *ep, short events)
+{
+	struct timeval zero = {0, 0};
+
+	return php_pollfd_for(ep->fd, events, &zero) > 0;
+}
+
+/* A socket write that timed out fails as php_sockop_write() fails: a notice naming
+ * EAGAIN, and false from the copy. */
+void fc_report_timeout(const fc_endpoint *out, size_t attempted)
+{
+	if (!(out->stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS)) {
+		php_error_docref(NULL, E_NOTICE, "Send of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
+			(zend_long) attempted, EAGAIN, strerror(EAGAIN));
+	}
+}
+
+/* The kernel took n bytes from the source: account for them as php_stream_read()
+ * would have (position, and progress for a socket's notifier). */
+void fc_job_took(fc_job *job, size_t n)
+{
+	php_stream *in = job->in.stream;
+
+	if (job->remaining != SIZE_MAX) {
+		job->remaining -= n;
+	}
+	in->position += n;
+	if (job->in.sock) {
+		php_stream_notify_progress_increment(PHP_STREAM_CONTEXT(in), n, 0);
+	}
+}
+
+/* The kernel delivered n bytes to the destination: as php_stream_write() would. */
+void fc_job_gave(fc_job *job, size_t n)
+{
+	php_stream *out = job->out.stream;
+
+	job->done += n;
+	out->position += n;
+	out->flags |= PHP_STREAM_FLAG_WAS_WRITTEN;
+	if (job->out.sock) {
+		php_stream_notify_progress_increment(PHP_STREAM_CONTEXT(out), n, 0);
+	}
+}
+
+void fc_job_moved(fc_job *job, size_t n)
+{
+	fc_job_took(job, n);
+	fc_job_gave(job, n);
+}
+
+fc_status fc_fallback(fc_job *job, int reason)
+{
+	job->reason = reason;
+	return FC_FALLBACK;
+}

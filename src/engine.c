@@ -1,0 +1,127 @@
+/* The engine: for one copy, pick the fastest path that is correct for the two
+ * endpoints and fall back, path by path, when one declines. Every path leaves the
+ * job exactly past the last byte it delivered, so a fallback after partial progress
+ * neither loses nor repeats a byte. */
+
+#include "engine.h"
+
+typedef fc_status (*fc_path_fn)(fc_job *job);
+
+static const struct {
+	const char *name;
+	fc_path_fn copy;
+	bool kernel; /* refuses O_APPEND destinations, needs both descriptors */
+} paths[FASTCOPY_PATH_COUNT] = {
+	[FASTCOPY_PATH_COPY_FILE_RANGE] = {"copy_file_range", fc_copy_file_range, true},
+	[FASTCOPY_PATH_SENDFILE]        = {"sendfile",        fc_copy_sendfile,   true},
+	[FASTCOPY_PATH_SPLICE]          = {"splice",          fc_copy_splice,     true},
+	[FASTCOPY_PATH_MMAP]            = {"mmap",            fc_copy_mmap,       false},
+	[FASTCOPY_PATH_BUFFERED]        = {"buffered",        fc_copy_buffered,   false},
+};
+
+PHP_FASTCOPY_API const char *php_fastcopy_path_name(php_fastcopy_path path)
+{
+	return path < FASTCOPY_PATH_COUNT ? paths[path].name : "unknown";
+}
+
+/* Whether a path can carry bytes between these two kinds of endpoint at all. */
+static bool path_fits(php_fastcopy_path path, const fc_job *job)
+{
+	const fc_endpoint *in = &job->in, *out = &job->out;
+
+	switch (path) {
+		case FASTCOPY_PATH_COPY_FILE_RANGE:
+			return in->kind == FC_KIND_FILE && out->kind == FC_KIND_FILE;
+		case FASTCOPY_PATH_SENDFILE:
+			return in->kind == FC_KIND_FILE && out->kind != FC_KIND_NONE;
+		case FASTCOPY_PATH_SPLICE:
+			return (in->kind == FC_KIND_PIPE || in->kind == FC_KIND_SOCKET) && out->kind != FC_KIND_NONE;
+		case FASTCOPY_PATH_MMAP:
+			return in->kind == FC_KIND_FILE;
+		default:
+			return true;
+	}
+}
+
+static fc_status run_path(php_fastcopy_path path, fc_job *job)
+{
+	size_t before = job->done;
+	fc_status st;
+
+	fc_stats_call(path);
+	if (paths[path].kernel) {
+		fc_endpoint_enter_kernel(&job->in);
+		fc_endpoint_enter_kernel(&job->out);
+	}
+	st = paths[path].copy(job);
+	if (paths[path].kernel) {
+		fc_endpoint_leave_kernel(&job->in);
+		fc_endpoint_leave_kernel(&job->out);
+	}
+	fc_stats_bytes(path, job->done - before);
+	return st;
+}
+
+static fc_status copy_by_best_path(fc_job *job)
+{
+	for (int p = 0; p < FASTCOPY_PATH_COUNT; p++) {
+		php_fastcopy_path path = (php_fastcopy_path) p;
+		fc_status st;
+
+		if (!path_fits(path, job)) {
+			continue;
+		}
+		/* The last path cannot be switched off: it is what stock PHP does. */
+		if (path != FASTCOPY_PATH_BUFFERED && (FASTCOPY_G(disabled_paths) & (1 << path))) {
+			continue;
+		}
+		if (paths[path].kernel && job->out.append) {
+			/* The kernel refuses O_APPEND (EBADF, EINVAL): don't even ask. */
+			fc_stats_fallback(path, FASTCOPY_REASON_APPEND);
+			continue;
+		}
+
+		st = run_path(path, job);
+		if (st != FC_FALLBACK) {
+			return st;
+		}
+		fc_stats_fallback(path, job->reason);
+	}
+	return FC_DONE;
+}
+
+PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest, size_t maxlen, size_t *len)
+{
+	fc_job job;
+	fc_sigpipe_guard guard;
+	fc_status st;
+	size_t dummy;
+
+	if (!len) {
+		len = &dummy;
+	}
+	*len = 0;
+	if (maxlen == 0) {
+		return SUCCESS;
+	}
+
+	memset(&job, 0, sizeof(job));
+	job.remaining = maxlen == PHP_STREAM_COPY_ALL ? SIZE_MAX : maxlen;
+
+	fc_sigpipe_block(&guard);
+
+	/* The destination first: opening the source may drop its read buffer (the
+	 * kernel then reads those bytes again from the file). */
+	fc_endpoint_open(&job.out, dest, false);
+	fc_endpoint_open(&job.in, src, true);
+
+	st = fc_copy_readahead(&job);
+	if (st == FC_CONTINUE) {
+		st = copy_by_best_path(&job);
+	}
+
+	fc_sigpipe_restore(&guard);
+
+	*len = job.done;
+	return st == FC_FAILED ? FAILURE : SUCCESS;
+}

@@ -1,0 +1,112 @@
+/* Internal to the engine: a copy job, its two endpoints and the paths that move
+ * bytes between them. Nothing here knows about zvals or arginfo. */
+
+#ifndef FASTCOPY_ENGINE_H
+#define FASTCOPY_ENGINE_H
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_network.h"
+#include "php_fastcopy.h"
+
+#if defined(HAVE_COPY_FILE_RANGE) || defined(HAVE_SENDFILE) || defined(HAVE_SPLICE)
+# define FASTCOPY_HAVE_KERNEL_PATHS 1
+#endif
+#if defined(HAVE_MMAP) && defined(HAVE_SYS_MMAN_H)
+# define FASTCOPY_HAVE_MMAP 1
+#endif
+
+typedef enum {
+	FC_KIND_NONE = 0, /* no descriptor the kernel may use directly */
+	FC_KIND_FILE,     /* regular file */
+	FC_KIND_PIPE,
+	FC_KIND_SOCKET,
+	FC_KIND_OTHER     /* character device, tty, ... */
+} fc_kind;
+
+typedef struct {
+	php_stream *stream;
+	php_netstream_data_t *sock; /* PHP socket streams: their blocking mode and timeout */
+	int fd;                     /* -1 unless kind != FC_KIND_NONE */
+	fc_kind kind;
+	bool append;                /* O_APPEND: the kernel paths refuse it */
+	bool nonblocking;           /* the stream's mode: stop at EAGAIN rather than wait */
+	int restore_flags;          /* fd flags to put back after a kernel path, or -1 */
+} fc_endpoint;
+
+typedef struct {
+	fc_endpoint in;
+	fc_endpoint out;
+	size_t remaining;           /* SIZE_MAX: until EOF */
+	size_t done;                /* bytes delivered to out */
+	int reason;                 /* why the last path fell back */
+} fc_job;
+
+typedef enum {
+	FC_CONTINUE, /* go on with the next step */
+	FC_DONE,     /* finished: length reached, EOF, timeout or a non-blocking stop */
+	FC_FAILED,   /* an I/O error, already reported: the copy returns false */
+	FC_FALLBACK  /* this path declined, job->reason says why; nothing was lost */
+} fc_status;
+
+typedef enum {
+	FC_WAIT_READY,
+	FC_WAIT_WOULD_BLOCK, /* non-blocking stream: the caller stops here */
+	FC_WAIT_TIMED_OUT    /* socket timeout elapsed; timed_out is set on the stream */
+} fc_wait_result;
+
+/* Largest count one read/write-like syscall moves on Linux (MAX_RW_COUNT). */
+#define FC_KERNEL_CHUNK ((size_t) 0x7ffff000)
+
+/* endpoint.c */
+void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source);
+void fc_endpoint_enter_kernel(fc_endpoint *ep);
+void fc_endpoint_leave_kernel(fc_endpoint *ep);
+fc_wait_result fc_endpoint_wait(fc_endpoint *ep, short events, bool owed);
+bool fc_endpoint_ready_now(const fc_endpoint *ep, short events);
+void fc_report_timeout(const fc_endpoint *out, size_t attempted);
+void fc_job_took(fc_job *job, size_t n);
+void fc_job_gave(fc_job *job, size_t n);
+void fc_job_moved(fc_job *job, size_t n);
+fc_status fc_fallback(fc_job *job, int reason);
+
+/* buffered.c: through PHP's stream layer */
+fc_status fc_copy_readahead(fc_job *job);
+fc_status fc_copy_buffered(fc_job *job);
+fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *written);
+fc_status fc_deliver(fc_job *job, const char *buf, size_t len);
+
+/* kernel.c */
+fc_status fc_copy_file_range(fc_job *job);
+fc_status fc_copy_sendfile(fc_job *job);
+fc_status fc_copy_splice(fc_job *job);
+bool fc_kernel_supports(php_fastcopy_path path);
+
+/* mmap_window.c */
+fc_status fc_copy_mmap(fc_job *job);
+void fc_mmap_shutdown(void);
+
+/* sigpipe.c: a peer that hangs up must not kill PHP */
+typedef struct {
+#ifndef PHP_WIN32
+	bool blocked;
+	bool was_pending;
+	sigset_t old_mask;
+#else
+	int unused;
+#endif
+} fc_sigpipe_guard;
+void fc_sigpipe_block(fc_sigpipe_guard *guard);
+void fc_sigpipe_restore(fc_sigpipe_guard *guard);
+
+/* stats.c */
+void fc_stats_call(php_fastcopy_path path);
+void fc_stats_bytes(php_fastcopy_path path, size_t n);
+void fc_stats_fallback(php_fastcopy_path path, int reason);
+void fc_stats_to_array(zval *return_value);
+const char *fc_reason_name(int reason, char *buf, size_t buflen);
+
+#endif

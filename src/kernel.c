@@ -1,0 +1,278 @@
+/* The kernel paths: copy_file_range(2), sendfile(2) and splice(2), each looped until
+ * the length is reached or the source ends. A path that the kernel refuses hands the
+ * job back untouched past the last byte it moved, so the next path resumes exactly
+ * there: descriptors are used at their own offsets, which advance only by what was
+ * actually transferred. */
+
+#include "engine.h"
+
+#include <errno.h>
+#include <unistd.h>
+#ifndef PHP_WIN32
+# include <fcntl.h>
+#endif
+#ifdef HAVE_SYS_SENDFILE_H
+# include <sys/sendfile.h>
+#endif
+
+static size_t next_count(const fc_job *job)
+{
+	return MIN(job->remaining, FC_KERNEL_CHUNK);
+}
+
+/* End of the source. A first call that moves nothing is not trusted as EOF:
+ * procfs, sysfs and some network filesystems answer 0 where read() has data
+ * (php-src GH-12899), so the next path finds out for sure. */
+static fc_status at_source_end(fc_job *job, bool first)
+{
+	if (first) {
+		return fc_fallback(job, FASTCOPY_REASON_ZERO);
+	}
+	job->in.stream->eof = 1;
+	return FC_DONE;
+}
+
+/* The destination is full: wait like the stream's own write would. */
+static fc_status wait_for_output(fc_job *job, size_t attempted)
+{
+	switch (fc_endpoint_wait(&job->out, POLLOUT, false)) {
+		case FC_WAIT_READY:
+			return FC_CONTINUE;
+		case FC_WAIT_WOULD_BLOCK:
+			return FC_DONE;
+		case FC_WAIT_TIMED_OUT:
+		default:
+			fc_report_timeout(&job->out, attempted);
+			return FC_FAILED;
+	}
+}
+
+/* The source has nothing yet: a socket read waits up to its timeout and then ends
+ * the copy successfully, as php_sockop_read() returning 0 does. */
+static fc_status wait_for_input(fc_job *job)
+{
+	return fc_endpoint_wait(&job->in, POLLIN, false) == FC_WAIT_READY ? FC_CONTINUE : FC_DONE;
+}
+
+#ifdef HAVE_COPY_FILE_RANGE
+fc_status fc_copy_file_range(fc_job *job)
+{
+	bool first = true;
+
+	while (job->remaining > 0) {
+		ssize_t n = copy_file_range(job->in.fd, NULL, job->out.fd, NULL, next_count(job), 0);
+
+		if (n > 0) {
+			fc_job_moved(job, (size_t) n);
+			first = false;
+		} else if (n == 0) {
+			return at_source_end(job, first);
+		} else if (errno != EINTR) {
+			/* EXDEV (other filesystem), EINVAL, EOPNOTSUPP, ENOSYS, EIO (CIFS,
+			 * php-src GH-10548), EBADF...: all mean "not this way"; the next path
+			 * repeats the operation through ordinary I/O and reports real errors. */
+			return fc_fallback(job, errno);
+		}
+	}
+	return FC_DONE;
+}
+#else
+fc_status fc_copy_file_range(fc_job *job)
+{
+	return fc_fallback(job, ENOSYS);
+}
+#endif
+
+#ifdef HAVE_SENDFILE
+fc_status fc_copy_sendfile(fc_job *job)
+{
+	bool first = true;
+
+	while (job->remaining > 0) {
+		size_t count = next_count(job);
+		ssize_t n = sendfile(job->out.fd, job->in.fd, NULL, count);
+
+		if (n > 0) {
+			fc_job_moved(job, (size_t) n);
+			first = false;
+		} else if (n == 0) {
+			return at_source_end(job, first);
+		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+			fc_status st = wait_for_output(job, count);
+			if (st != FC_CONTINUE) {
+				return st;
+			}
+		} else if (errno != EINTR) {
+			return fc_fallback(job, errno);
+		}
+	}
+	return FC_DONE;
+}
+#else
+fc_status fc_copy_sendfile(fc_job *job)
+{
+	return fc_fallback(job, ENOSYS);
+}
+#endif
+
+#ifdef HAVE_SPLICE
+/* After EAGAIN from a splice between in and out: find which side is not ready and
+ * wait for it as that stream would. */
+static fc_status wait_for_either(fc_job *job, size_t attempted)
+{
+	if (!fc_endpoint_ready_now(&job->out, POLLOUT)) {
+		return wait_for_output(job, attempted);
+	}
+	return wait_for_input(job);
+}
+
+/* One end is a pipe: a single splice moves the bytes. */
+static fc_status splice_direct(fc_job *job)
+{
+	bool first = true;
+
+	while (job->remaining > 0) {
+		size_t count = next_count(job);
+		ssize_t n = splice(job->in.fd, NULL, job->out.fd, NULL, count, SPLICE_F_MOVE);
+
+		if (n > 0) {
+			fc_job_moved(job, (size_t) n);
+			first = false;
+		} else if (n == 0) {
+			return at_source_end(job, first);
+		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+			fc_status st = wait_for_either(job, count);
+			if (st != FC_CONTINUE) {
+				return st;
+			}
+		} else if (errno != EINTR) {
+			return fc_fallback(job, errno);
+		}
+	}
+	return FC_DONE;
+}
+
+/* Bytes already taken from the source sit in our pipe, so they are owed to the
+ * destination whatever its mode. Returns FC_CONTINUE once the pipe is empty;
+ * FC_FALLBACK when the destination refuses splice, after delivering the staged bytes
+ * through PHP's own write. */
+static fc_status flush_staging(fc_job *job, int pipe_rd, size_t *staged)
+{
+	while (*staged > 0) {
+		ssize_t n = splice(pipe_rd, NULL, job->out.fd, NULL, *staged, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+
+		if (n > 0) {
+			*staged -= (size_t) n;
+			fc_job_gave(job, (size_t) n);
+		} else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			if (fc_endpoint_wait(&job->out, POLLOUT, true) == FC_WAIT_TIMED_OUT) {
+				fc_report_timeout(&job->out, *staged);
+				return FC_FAILED;
+			}
+		} else if (n < 0 && errno == EINTR) {
+			continue;
+		} else {
+			int reason = n < 0 ? errno : EIO;
+			while (*staged > 0) {
+				char buf[65536];
+				ssize_t got = read(pipe_rd, buf, MIN(sizeof(buf), *staged));
+				if (got < 0 && errno == EINTR) {
+					continue;
+				}
+				if (got <= 0) {
+					return FC_FAILED;
+				}
+				*staged -= (size_t) got;
+				if (fc_deliver(job, buf, (size_t) got) != FC_CONTINUE) {
+					return FC_FAILED;
+				}
+			}
+			return fc_fallback(job, reason);
+		}
+	}
+	return FC_CONTINUE;
+}
+
+/* Socket to anything but a pipe: splice through a pipe of our own. */
+static fc_status splice_staged(fc_job *job)
+{
+	int p[2];
+	bool first = true;
+	fc_status st = FC_DONE;
+
+	if (pipe(p) != 0) {
+		return fc_fallback(job, errno);
+	}
+#ifdef F_SETPIPE_SZ
+	/* A larger pipe means fewer round trips; the default 64 KiB works too. */
+	fcntl(p[1], F_SETPIPE_SZ, 1024 * 1024);
+#endif
+
+	while (job->remaining > 0) {
+		ssize_t n = splice(job->in.fd, NULL, p[1], NULL, next_count(job), SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+
+		if (n > 0) {
+			size_t staged = (size_t) n;
+			fc_job_took(job, staged);
+			first = false;
+			st = flush_staging(job, p[0], &staged);
+			if (st != FC_CONTINUE) {
+				break;
+			}
+			st = FC_DONE;
+		} else if (n == 0) {
+			st = at_source_end(job, first);
+			break;
+		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+			/* Our pipe is empty at this point: it is the source that has nothing. */
+			st = wait_for_input(job);
+			if (st != FC_CONTINUE) {
+				break;
+			}
+			st = FC_DONE;
+		} else if (errno != EINTR) {
+			st = fc_fallback(job, errno);
+			break;
+		}
+	}
+
+	close(p[0]);
+	close(p[1]);
+	return st;
+}
+
+fc_status fc_copy_splice(fc_job *job)
+{
+	if (job->in.kind == FC_KIND_PIPE || job->out.kind == FC_KIND_PIPE) {
+		return splice_direct(job);
+	}
+	return splice_staged(job);
+}
+#else
+fc_status fc_copy_splice(fc_job *job)
+{
+	return fc_fallback(job, ENOSYS);
+}
+#endif
+
+/* Whether this build and this kernel have the syscall: a call with invalid
+ * descriptors fails with EBADF where it exists and ENOSYS where it does not. */
+bool fc_kernel_supports(php_fastcopy_path path)
+{
+	switch (path) {
+#ifdef HAVE_COPY_FILE_RANGE
+		case FASTCOPY_PATH_COPY_FILE_RANGE:
+			return copy_file_range(-1, NULL, -1, NULL, 1, 0) == -1 && errno != ENOSYS;
+#endif
+#ifdef HAVE_SENDFILE
+		case FASTCOPY_PATH_SENDFILE:
+			return sendfile(-1, -1, NULL, 1) == -1 && errno != ENOSYS;
+#endif
+#ifdef HAVE_SPLICE
+		case FASTCOPY_PATH_SPLICE:
+			return splice(-1, NULL, -1, NULL, 1, 0) == -1 && errno != ENOSYS;
+#endif
+		default:
+			return false;
+	}
+}

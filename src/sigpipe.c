@@ -1,0 +1,68 @@
+/* A peer that hangs up must not kill PHP. sendfile(2) and splice(2) have no
+ * MSG_NOSIGNAL, and PHP's own socket writes use plain send(), so writing to a closed
+ * socket or pipe raises SIGPIPE. The CLI and FPM ignore it, but an embedding SAPI or a
+ * script calling pcntl_signal(SIGPIPE, SIG_DFL) leaves the default action: death.
+ *
+ * Where the action is the default, the copy runs with SIGPIPE blocked, so the write
+ * fails with EPIPE instead, and a SIGPIPE the copy caused is consumed before the
+ * mask is restored. A handler installed by the script is left alone: it runs, as it
+ * would with stock PHP. */
+
+#include "engine.h"
+
+#ifndef PHP_WIN32
+
+#include <signal.h>
+#include <time.h>
+
+void fc_sigpipe_block(fc_sigpipe_guard *guard)
+{
+	struct sigaction action;
+	sigset_t pipe_only, pending;
+
+	guard->blocked = false;
+	if (sigaction(SIGPIPE, NULL, &action) != 0 || action.sa_handler != SIG_DFL
+			|| (action.sa_flags & SA_SIGINFO)) {
+		return;
+	}
+
+	sigemptyset(&pipe_only);
+	sigaddset(&pipe_only, SIGPIPE);
+	sigemptyset(&pending);
+	sigpending(&pending);
+	guard->was_pending = sigismember(&pending, SIGPIPE) == 1;
+	guard->blocked = pthread_sigmask(SIG_BLOCK, &pipe_only, &guard->old_mask) == 0;
+}
+
+void fc_sigpipe_restore(fc_sigpipe_guard *guard)
+{
+	sigset_t pipe_only, pending;
+
+	if (!guard->blocked) {
+		return;
+	}
+	sigemptyset(&pending);
+	sigpending(&pending);
+	if (!guard->was_pending && sigismember(&pending, SIGPIPE) == 1) {
+		struct timespec zero = {0, 0};
+
+		sigemptyset(&pipe_only);
+		sigaddset(&pipe_only, SIGPIPE);
+		/* The pending signal is process-wide or ours; either way it was caused by
+		 * the write we just made fail gracefully. */
+		sigtimedwait(&pipe_only, NULL, &zero);
+	}
+	pthread_sigmask(SIG_SETMASK, &guard->old_mask, NULL);
+}
+
+#else
+
+void fc_sigpipe_block(fc_sigpipe_guard *guard)
+{
+}
+
+void fc_sigpipe_restore(fc_sigpipe_guard *guard)
+{
+}
+
+#endif

@@ -1,0 +1,88 @@
+/* Counters behind fastcopy_stats(): for each path, how often it was tried, how many
+ * bytes it moved and why it handed over, so an operator can see what their
+ * filesystems and sockets really do, and a test can prove which path ran. */
+
+#include "engine.h"
+
+#include <errno.h>
+
+void fc_stats_call(php_fastcopy_path path)
+{
+	FASTCOPY_G(stats)[path].calls++;
+}
+
+void fc_stats_bytes(php_fastcopy_path path, size_t n)
+{
+	FASTCOPY_G(stats)[path].bytes += n;
+}
+
+void fc_stats_fallback(php_fastcopy_path path, int reason)
+{
+	if (reason <= 0 || (reason > FASTCOPY_REASON_ERRNO_MAX && reason < FASTCOPY_REASON_ZERO)
+			|| reason >= FASTCOPY_REASON_SLOTS) {
+		reason = FASTCOPY_REASON_OTHER;
+	}
+	FASTCOPY_G(stats)[path].fallbacks[reason]++;
+}
+
+/* The errno names a fallback can carry; any other is shown by number. */
+const char *fc_reason_name(int reason, char *buf, size_t buflen)
+{
+	switch (reason) {
+		case FASTCOPY_REASON_ZERO: return "ZERO";
+		case FASTCOPY_REASON_APPEND: return "O_APPEND";
+		case FASTCOPY_REASON_OTHER: return "OTHER";
+		case EINVAL: return "EINVAL";
+		case EXDEV: return "EXDEV";
+		case ENOSYS: return "ENOSYS";
+		case EIO: return "EIO";
+		case EOPNOTSUPP: return "EOPNOTSUPP";
+#if defined(ENOTSUP) && ENOTSUP != EOPNOTSUPP
+		case ENOTSUP: return "ENOTSUP";
+#endif
+		case EPERM: return "EPERM";
+		case EBADF: return "EBADF";
+		case EACCES: return "EACCES";
+		case ENODEV: return "ENODEV";
+		case EOVERFLOW: return "EOVERFLOW";
+		case ENOMEM: return "ENOMEM";
+		case ESPIPE: return "ESPIPE";
+		case EPIPE: return "EPIPE";
+		case ECONNRESET: return "ECONNRESET";
+		case ENOTCONN: return "ENOTCONN";
+		case ENOSPC: return "ENOSPC";
+#ifdef EDQUOT
+		case EDQUOT: return "EDQUOT";
+#endif
+		case EFBIG: return "EFBIG";
+		case EISDIR: return "EISDIR";
+		case ETXTBSY: return "ETXTBSY";
+		default:
+			snprintf(buf, buflen, "errno %d", reason);
+			return buf;
+	}
+}
+
+void fc_stats_to_array(zval *return_value)
+{
+	array_init_size(return_value, FASTCOPY_PATH_COUNT);
+
+	for (int p = 0; p < FASTCOPY_PATH_COUNT; p++) {
+		const php_fastcopy_path_stats *s = &FASTCOPY_G(stats)[p];
+		zval entry, fallbacks;
+
+		array_init(&fallbacks);
+		for (int r = 0; r < FASTCOPY_REASON_SLOTS; r++) {
+			if (s->fallbacks[r]) {
+				char buf[32];
+				add_assoc_long(&fallbacks, fc_reason_name(r, buf, sizeof(buf)), (zend_long) s->fallbacks[r]);
+			}
+		}
+
+		array_init_size(&entry, 3);
+		add_assoc_long(&entry, "calls", (zend_long) s->calls);
+		add_assoc_long(&entry, "bytes", (zend_long) s->bytes);
+		add_assoc_zval(&entry, "fallbacks", &fallbacks);
+		add_assoc_zval(return_value, php_fastcopy_path_name((php_fastcopy_path) p), &entry);
+	}
+}
