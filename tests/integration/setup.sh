@@ -32,8 +32,8 @@ if [ "${#need_apt[@]}" -gt 0 ]; then
         exit 1
     fi
     echo "setup.sh: apt-get install ${need_apt[*]}"
-    apt-get update -q >/dev/null
-    apt-get install -y -q --no-install-recommends "${need_apt[@]}" >/dev/null
+    apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null
+    apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${need_apt[@]}" >/dev/null
     stop_service nginx
     stop_service php8.2-fpm
 fi

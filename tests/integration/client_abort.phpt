@@ -1,0 +1,76 @@
+--TEST--
+Integration: client hangs up after 1 MiB; connection_aborted()/ignore_user_abort() as stock; the same worker then serves full bytes
+--SKIPIF--
+<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl']); ?>
+--FILE--
+<?php
+require __DIR__ . '/harness.inc';
+
+$blob = fcint_blob();
+$size = $blob['size'];
+$tmp = fcint_tmpdir('abort');
+$docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['blob' => $blob['path']]]);
+$servers = [];
+foreach (fcint_modes() as $mode) {
+    $servers[$mode] = new FcintStack($mode, $docroot, $tmp);
+}
+
+// What stock PHP-FPM reports once the client is gone: the write that fails marks
+// the connection aborted; with ignore_user_abort(false) the script stops there
+// (shutdown functions still run); with true it runs on and the copy still
+// returns the full length, because php://output swallows output once disabled.
+$stockWant = [
+    0 => ['returned' => null, 'reached_end' => false, 'aborted_after_copy' => null,
+        'ignore_user_abort' => false, 'connection_aborted' => 1, 'connection_status' => 1],
+    1 => ['returned' => $size, 'reached_end' => true, 'aborted_after_copy' => 1,
+        'ignore_user_abort' => true, 'connection_aborted' => 1, 'connection_status' => 1],
+];
+
+foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
+    foreach ([0, 1] as $ignore) {
+        $before = $GLOBALS['fcint_failures'];
+        $seen = [];
+        foreach ($servers as $mode => $srv) {
+            $label = "$fn ignore_user_abort=$ignore [$mode]";
+            $pid0 = fcint_get_json($srv->url('stats.php'))['pid'] ?? 0;
+            $log = "abort-$fn-$ignore-$mode.log";
+            $c = fcint_get_and_hang_up($srv->url("abort.php?fn=$fn&ignore=$ignore&log=$log"), 1 << 20);
+            if (!str_contains($c['status_line'], ' 200 ') || $c['body'] < (1 << 20)) {
+                fcint_fail("$label: client saw " . json_encode($c));
+            }
+            $got = fcint_wait_log("$tmp/logs/$log");
+            if ($got === null) {
+                fcint_fail("$label: the script logged nothing within 60 s\n" . $srv->logs());
+                continue;
+            }
+            $seen[$mode] = $got;
+            if ($got != $stockWant[$ignore]) {
+                fcint_fail("$label: script saw " . json_encode($got) . ', stock PHP sees ' . json_encode($stockWant[$ignore]));
+            }
+            // pm.max_children=1: this is the worker that just lost its client.
+            $pid1 = fcint_get_json($srv->url('stats.php'))['pid'] ?? -1;
+            if ($pid0 !== $pid1) {
+                fcint_fail("$label: worker changed from $pid0 to $pid1 (it died?)");
+            }
+        }
+        if ($GLOBALS['fcint_failures'] === $before) {
+            echo "$fn ignore_user_abort=$ignore: ok\n";
+        }
+    }
+    fcint_compare($servers, "$fn full GET after the aborts", "send.php?fn=$fn", [], ['status' => 200,
+        'bytes' => $size, 'sha256' => $blob['sha256'], 'fast' => $size]);
+}
+fcint_done();
+?>
+--EXPECTF--
+override: %r(on|unavailable \(.*\))%r
+readfile ignore_user_abort=0: ok
+readfile ignore_user_abort=1: ok
+readfile full GET after the aborts: ok
+fpassthru ignore_user_abort=0: ok
+fpassthru ignore_user_abort=1: ok
+fpassthru full GET after the aborts: ok
+scts ignore_user_abort=0: ok
+scts ignore_user_abort=1: ok
+scts full GET after the aborts: ok
+done

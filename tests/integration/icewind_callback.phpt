@@ -1,0 +1,55 @@
+--TEST--
+Integration: sabre/http + icewind/streams CallbackWrapper (Nextcloud's shape) via nginx + PHP-FPM, stock vs fastcopy.override
+--SKIPIF--
+<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl']); ?>
+--FILE--
+<?php
+require __DIR__ . '/harness.inc';
+
+$blob = fcint_blob();
+$size = $blob['size'];
+$tmp = fcint_tmpdir('icewind');
+$docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['blob' => $blob['path']]]);
+$servers = [];
+foreach (fcint_modes() as $mode) {
+    $servers[$mode] = new FcintStack($mode, $docroot, $tmp);
+}
+$closeLog = "$tmp/logs/icewind-close.log";
+
+/* The wrapper's close callback must fire once per request, after it has read
+ * at least what was sent (Nextcloud relies on it to finish its bookkeeping). */
+function close_log_check(string $log, string $label, int $atLeast, int $n): void
+{
+    $lines = is_file($log) ? file($log, FILE_IGNORE_NEW_LINES) : [];
+    @unlink($log);
+    if (count($lines) !== $n) {
+        fcint_fail("$label: close callback ran " . count($lines) . " times, want $n");
+        return;
+    }
+    foreach ($lines as $l) {
+        $read = json_decode($l, true)['read'] ?? -1;
+        if ($read < $atLeast) {
+            fcint_fail("$label: read callbacks saw $read bytes, less than the $atLeast sent");
+        }
+    }
+}
+
+$n = count($servers);
+// Reading through a user-space wrapper: the override takes large blocks from it.
+fcint_compare($servers, 'full GET', 'sabre.php?wrap=icewind', [], ['status' => 200, 'bytes' => $size,
+    'sha256' => $blob['sha256'], 'fast' => $size]);
+close_log_check($closeLog, 'full GET', $size, $n);
+fcint_compare($servers, 'range 1000003-2000000', 'sabre.php?wrap=icewind', ['Range: bytes=1000003-2000000'],
+    fcint_expect_range($blob, 1000003, 2000000, 2000000 - 1000003 + 1));
+close_log_check($closeLog, 'range 1000003-2000000', 2000000 - 1000003 + 1, $n);
+fcint_compare($servers, 'suffix range -1234567', 'sabre.php?wrap=icewind', ['Range: bytes=-1234567'],
+    fcint_expect_range($blob, $size - 1234567, $size - 1, 1234567));
+close_log_check($closeLog, 'suffix range -1234567', 1234567, $n);
+fcint_done();
+?>
+--EXPECTF--
+override: %r(on|unavailable \(.*\))%r
+full GET: ok
+range 1000003-2000000: ok
+suffix range -1234567: ok
+done
