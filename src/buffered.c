@@ -139,18 +139,18 @@ fc_status fc_copy_readahead(fc_job *job)
 fc_status fc_copy_buffered(fc_job *job)
 {
 	php_stream *in = job->in.stream;
-	size_t size = (size_t) FASTCOPY_G(buffer_size);
-	bool unbuffer = (in->flags & PHP_STREAM_FLAG_NO_BUFFER) == 0;
+	size_t size = MIN((size_t) FASTCOPY_G(buffer_size), job->remaining);
 	char *buf;
 	fc_status st = FC_DONE;
 
 	/* Read straight into our block: with its buffer on, PHP would fill it chunk_size
 	 * (8 KiB) at a time and call a userspace wrapper's stream_read() as often. Read
 	 * filters ignore the flag and keep their own buffering. */
-	if (unbuffer) {
+	if ((in->flags & PHP_STREAM_FLAG_NO_BUFFER) == 0) {
 		in->flags |= PHP_STREAM_FLAG_NO_BUFFER;
+		job->unbuffered = in;
 	}
-	buf = emalloc(MIN(size, job->remaining));
+	buf = emalloc(size);
 
 	while (job->remaining > 0) {
 		st = move_block(job, buf, MIN(size, job->remaining));
@@ -161,8 +161,14 @@ fc_status fc_copy_buffered(fc_job *job)
 	}
 
 	efree(buf);
-	if (unbuffer) {
-		in->flags &= ~PHP_STREAM_FLAG_NO_BUFFER;
-	}
+	fc_buffered_release(job);
 	return st;
+}
+
+void fc_buffered_release(fc_job *job)
+{
+	if (job->unbuffered) {
+		job->unbuffered->flags &= ~PHP_STREAM_FLAG_NO_BUFFER;
+		job->unbuffered = NULL;
+	}
 }

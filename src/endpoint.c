@@ -33,16 +33,28 @@ static fc_kind kind_of_fd(int fd)
 	return FC_KIND_OTHER;
 }
 
-/* Only plain descriptors and PHP's own socket streams may be handed to the kernel:
- * a filter, a userspace wrapper or TLS must see every byte. All of xp_socket's
- * stream types (tcp, udp, unix, socket pairs) share php_sockop_write. */
+/* The socket data of a PHP socket stream, NULL for anything else. All of
+ * xp_socket's stream types (tcp, udp, unix, socket pairs) share php_sockop_write.
+ * ext/openssl takes tcp:// over so that crypto can be enabled later: until it is,
+ * such a stream is a plain socket, its data begins with the same
+ * php_netstream_data_t, and its cast to a descriptor refuses once TLS is on. */
+static php_netstream_data_t *socket_data(php_stream *stream)
+{
+	if (stream->ops->write == php_stream_socket_ops.write
+			|| strcmp(stream->ops->label, "tcp_socket/ssl") == 0) {
+		return (php_netstream_data_t *) stream->abstract;
+	}
+	return NULL;
+}
+
+/* Only plain descriptors and sockets may be handed to the kernel: a filter, a
+ * userspace wrapper or TLS must see every byte. */
 static bool is_fd_stream(php_stream *stream, bool is_source)
 {
 	if (is_source ? stream->readfilters.head != NULL : stream->writefilters.head != NULL) {
 		return false;
 	}
-	return php_stream_is(stream, PHP_STREAM_IS_STDIO)
-		|| stream->ops->write == php_stream_socket_ops.write;
+	return php_stream_is(stream, PHP_STREAM_IS_STDIO) || socket_data(stream) != NULL;
 }
 
 void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source)
@@ -71,8 +83,8 @@ void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source)
 	}
 	ep->fd = (int) fd;
 
-	if (stream->ops->write == php_stream_socket_ops.write) {
-		ep->sock = (php_netstream_data_t *) stream->abstract;
+	ep->sock = socket_data(stream);
+	if (ep->sock) {
 		ep->nonblocking = !ep->sock->is_blocked;
 	}
 #ifndef PHP_WIN32

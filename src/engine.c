@@ -90,38 +90,52 @@ static fc_status copy_by_best_path(fc_job *job)
 	return FC_DONE;
 }
 
+/* Undoes whatever the copy changed outside itself. */
+static void release_job(fc_job *job)
+{
+	fc_mmap_release(job);
+	fc_buffered_release(job);
+	fc_endpoint_leave_kernel(&job->in);
+	fc_endpoint_leave_kernel(&job->out);
+	fc_sigpipe_restore(&job->sigpipe);
+}
+
 PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest, size_t maxlen, size_t *len)
 {
 	fc_job job;
-	fc_sigpipe_guard guard;
-	fc_status st;
-	size_t dummy;
+	volatile fc_status st = FC_FAILED;
 
-	if (!len) {
-		len = &dummy;
+	if (len) {
+		*len = 0;
 	}
-	*len = 0;
 	if (maxlen == 0) {
 		return SUCCESS;
 	}
 
 	memset(&job, 0, sizeof(job));
 	job.remaining = maxlen == PHP_STREAM_COPY_ALL ? SIZE_MAX : maxlen;
+	fc_sigpipe_block(&job.sigpipe);
 
-	fc_sigpipe_block(&guard);
+	/* A write into the output layer bails out when the client has gone and
+	 * ignore_user_abort is off; the worker must come out of it intact. */
+	zend_try {
+		/* The destination first: opening the source may drop its read buffer
+		 * (the kernel then reads those bytes again from the file). */
+		fc_endpoint_open(&job.out, dest, false);
+		fc_endpoint_open(&job.in, src, true);
 
-	/* The destination first: opening the source may drop its read buffer (the
-	 * kernel then reads those bytes again from the file). */
-	fc_endpoint_open(&job.out, dest, false);
-	fc_endpoint_open(&job.in, src, true);
+		st = fc_copy_readahead(&job);
+		if (st == FC_CONTINUE) {
+			st = copy_by_best_path(&job);
+		}
+	} zend_catch {
+		release_job(&job);
+		zend_bailout();
+	} zend_end_try();
 
-	st = fc_copy_readahead(&job);
-	if (st == FC_CONTINUE) {
-		st = copy_by_best_path(&job);
+	release_job(&job);
+	if (len) {
+		*len = job.done;
 	}
-
-	fc_sigpipe_restore(&guard);
-
-	*len = job.done;
 	return st == FC_FAILED ? FAILURE : SUCCESS;
 }

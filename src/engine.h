@@ -37,12 +37,30 @@ typedef struct {
 	int restore_flags;          /* fd flags to put back after a kernel path, or -1 */
 } fc_endpoint;
 
+/* sigpipe.c: a peer that hangs up must not kill PHP */
+typedef struct {
+#ifndef PHP_WIN32
+	bool blocked;
+	bool was_pending;
+	sigset_t old_mask;
+#else
+	int unused;
+#endif
+} fc_sigpipe_guard;
+
+/* One copy. Everything it changes outside itself (descriptor flags, a stream's
+ * buffering, a mapping, the signal mask) is recorded here, so that fc_job_release()
+ * undoes it on every way out, including a bailout from inside a write. */
 typedef struct {
 	fc_endpoint in;
 	fc_endpoint out;
 	size_t remaining;           /* SIZE_MAX: until EOF */
 	size_t done;                /* bytes delivered to out */
 	int reason;                 /* why the last path fell back */
+	php_stream *unbuffered;     /* source whose read buffer we switched off */
+	char *map;                  /* current mmap window */
+	size_t map_len;
+	fc_sigpipe_guard sigpipe;
 } fc_job;
 
 typedef enum {
@@ -76,6 +94,7 @@ fc_status fc_fallback(fc_job *job, int reason);
 /* buffered.c: through PHP's stream layer */
 fc_status fc_copy_readahead(fc_job *job);
 fc_status fc_copy_buffered(fc_job *job);
+void fc_buffered_release(fc_job *job);
 fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *written);
 fc_status fc_deliver(fc_job *job, const char *buf, size_t len);
 
@@ -87,18 +106,10 @@ bool fc_kernel_supports(php_fastcopy_path path);
 
 /* mmap_window.c */
 fc_status fc_copy_mmap(fc_job *job);
+void fc_mmap_release(fc_job *job);
 void fc_mmap_shutdown(void);
 
-/* sigpipe.c: a peer that hangs up must not kill PHP */
-typedef struct {
-#ifndef PHP_WIN32
-	bool blocked;
-	bool was_pending;
-	sigset_t old_mask;
-#else
-	int unused;
-#endif
-} fc_sigpipe_guard;
+/* sigpipe.c */
 void fc_sigpipe_block(fc_sigpipe_guard *guard);
 void fc_sigpipe_restore(fc_sigpipe_guard *guard);
 

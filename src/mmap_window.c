@@ -74,6 +74,15 @@ static void ensure_sigbus_handler(void)
 	}
 }
 
+void fc_mmap_release(fc_job *job)
+{
+	if (job->map) {
+		guard.len = 0;
+		munmap(job->map, job->map_len);
+		job->map = NULL;
+	}
+}
+
 void fc_mmap_shutdown(void)
 {
 	struct sigaction current;
@@ -152,7 +161,7 @@ fc_status fc_copy_mmap(fc_job *job)
 		size_t lead = (size_t) (offset - map_offset);
 		size_t len, written = 0;
 		bool shrunk = false;
-		char *map;
+		void *map;
 
 		if (size < 0) {
 			st = first ? fc_fallback(job, errno) : FC_DONE;
@@ -176,16 +185,17 @@ fc_status fc_copy_mmap(fc_job *job)
 			break;
 		}
 		first = false;
+		job->map = map;
+		job->map_len = lead + len;
 
 		ensure_sigbus_handler();
 		guard.hit = 0;
 		guard.start = map;
 		guard.len = lead + len;
 
-		st = write_window(job, fd, offset, map + lead, len, &written, &shrunk);
+		st = write_window(job, fd, offset, (char *) map + lead, len, &written, &shrunk);
 
-		guard.len = 0;
-		munmap(map, lead + len);
+		fc_mmap_release(job);
 		offset += (zend_off_t) written;
 
 		if (shrunk) {
@@ -207,6 +217,10 @@ fc_status fc_copy_mmap(fc_job *job)
 fc_status fc_copy_mmap(fc_job *job)
 {
 	return fc_fallback(job, ENOSYS);
+}
+
+void fc_mmap_release(fc_job *job)
+{
 }
 
 void fc_mmap_shutdown(void)
