@@ -30,7 +30,10 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/mmap_window.c \
     src/buffered.c \
     src/sigpipe.c \
-    src/stats.c,
+    src/stats.c \
+    src/output.c \
+    src/override.c \
+    src/copy_file.c,
     $ext_shared,, [$FASTCOPY_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
   PHP_ADD_BUILD_DIR($ext_builddir/src)
 fi

@@ -91,6 +91,8 @@ static ZEND_INI_MH(OnUpdateSize)
 }
 
 PHP_INI_BEGIN()
+	/* System level: handlers are swapped once, when the module starts. */
+	PHP_INI_ENTRY("fastcopy.override", "0", PHP_INI_SYSTEM, fc_on_update_override)
 	STD_PHP_INI_ENTRY("fastcopy.disable", "", PHP_INI_ALL, OnUpdateDisable,
 		disabled_paths, zend_fastcopy_globals, fastcopy_globals)
 	PHP_INI_ENTRY3_EX("fastcopy.buffer_size", "1M", PHP_INI_ALL, OnUpdateSize,
@@ -155,11 +157,13 @@ static PHP_GINIT_FUNCTION(fastcopy)
 static PHP_MINIT_FUNCTION(fastcopy)
 {
 	REGISTER_INI_ENTRIES();
+	fc_override_install();
 	return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(fastcopy)
 {
+	fc_override_uninstall();
 	fc_mmap_shutdown();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
@@ -186,6 +190,12 @@ static PHP_MINFO_FUNCTION(fastcopy)
 		php_info_print_table_row(2, php_fastcopy_path_name(path), state);
 	}
 	php_info_print_table_row(2, "buffered", "available");
+	{
+		smart_str overridden = {0};
+		fc_override_describe(&overridden);
+		php_info_print_table_row(2, "Built-ins on the engine", ZSTR_VAL(overridden.s));
+		smart_str_free(&overridden);
+	}
 	php_info_print_table_end();
 
 	DISPLAY_INI_ENTRIES();

@@ -70,6 +70,11 @@ ZEND_TSRMLS_CACHE_EXTERN()
  * error that was reported the way the failing stream reports it. */
 PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest, size_t maxlen, size_t *len);
 
+/* The output-layer counterpart, for fpassthru()-like callers: copies src from its
+ * position to its end into PHP's output, returns the count or -1 as
+ * php_stream_passthru() does. */
+PHP_FASTCOPY_API ssize_t php_fastcopy_passthru(php_stream *src);
+
 /* Name of a path as fastcopy_stats() and fastcopy.disable spell it. */
 PHP_FASTCOPY_API const char *php_fastcopy_path_name(php_fastcopy_path path);
 

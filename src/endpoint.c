@@ -57,6 +57,25 @@ static bool is_fd_stream(php_stream *stream, bool is_source)
 	return php_stream_is(stream, PHP_STREAM_IS_STDIO) || socket_data(stream) != NULL;
 }
 
+/* php://output where the SAPI writes straight to a descriptor: that descriptor,
+ * always waited on as the CLI's own writer waits. */
+static void open_output(fc_endpoint *ep)
+{
+	int fd = fc_output_fd();
+
+	if (fd < 0 || (ep->kind = kind_of_fd(fd)) == FC_KIND_NONE) {
+		return;
+	}
+	ep->fd = fd;
+	ep->via_output = true;
+#ifndef PHP_WIN32
+	{
+		int flags = fcntl(fd, F_GETFL);
+		ep->append = flags != -1 && (flags & O_APPEND) != 0;
+	}
+#endif
+}
+
 void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source)
 {
 	php_socket_t fd;
@@ -66,6 +85,10 @@ void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source)
 	ep->fd = -1;
 	ep->restore_flags = -1;
 
+	if (!is_source && fc_is_output_stream(stream)) {
+		open_output(ep);
+		return;
+	}
 	if (!is_fd_stream(stream, is_source)) {
 		return;
 	}

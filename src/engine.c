@@ -80,6 +80,13 @@ static fc_status copy_by_best_path(fc_job *job)
 			fc_stats_fallback(path, FASTCOPY_REASON_APPEND);
 			continue;
 		}
+		if (paths[path].kernel && job->out.via_output) {
+			/* The other paths write through the output layer themselves. */
+			st = fc_output_settle(job);
+			if (st != FC_CONTINUE) {
+				return st;
+			}
+		}
 
 		st = run_path(path, job);
 		if (st != FC_FALLBACK) {

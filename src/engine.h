@@ -10,6 +10,8 @@
 
 #include "php.h"
 #include "php_network.h"
+#include "php_ini.h"
+#include "zend_smart_str.h"
 #include "php_fastcopy.h"
 
 #if defined(HAVE_COPY_FILE_RANGE) || defined(HAVE_SENDFILE) || defined(HAVE_SPLICE)
@@ -34,6 +36,7 @@ typedef struct {
 	fc_kind kind;
 	bool append;                /* O_APPEND: the kernel paths refuse it */
 	bool nonblocking;           /* the stream's mode: stop at EAGAIN rather than wait */
+	bool via_output;            /* php://output, written to the CLI's descriptor 1 */
 	int restore_flags;          /* fd flags to put back after a kernel path, or -1 */
 } fc_endpoint;
 
@@ -97,6 +100,20 @@ fc_status fc_copy_buffered(fc_job *job);
 void fc_buffered_release(fc_job *job);
 fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *written);
 fc_status fc_deliver(fc_job *job, const char *buf, size_t len);
+
+/* output.c */
+bool fc_is_output_stream(const php_stream *stream);
+int fc_output_fd(void);
+fc_status fc_output_settle(fc_job *job);
+
+/* copy_file.c */
+zend_result fc_copy_file(const char *src, const char *dest, php_stream_context *ctx);
+
+/* override.c */
+ZEND_INI_MH(fc_on_update_override);
+void fc_override_install(void);
+void fc_override_uninstall(void);
+void fc_override_describe(smart_str *out);
 
 /* kernel.c */
 fc_status fc_copy_file_range(fc_job *job);

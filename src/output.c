@@ -1,0 +1,72 @@
+/* PHP's output layer as a destination: php://output, fpassthru() and readfile().
+ *
+ * Output normally goes through the output layer (output buffers, then the SAPI's
+ * writer: FPM's FastCGI records, Apache, the CLI). The engine feeds it in blocks of
+ * fastcopy.buffer_size from the mmap window or a large read, never the whole file,
+ * so a chunked output buffer (output_buffering = 4096, ob_start(null, $chunk)) keeps
+ * memory flat. Where nothing is buffered and the SAPI is the CLI, which writes
+ * straight to descriptor 1, the layer is only used to settle headers and the rest
+ * goes to that descriptor by the kernel paths. */
+
+#include "engine.h"
+
+#include "SAPI.h"
+#include "php_output.h"
+#include <unistd.h>
+
+/* php://output streams, as ext/standard's php:// wrapper creates them. */
+bool fc_is_output_stream(const php_stream *stream)
+{
+	return strcmp(stream->ops->label, "Output") == 0;
+}
+
+/* The descriptor behind the output layer, or -1 when output must go through it: an
+ * output buffer is active, output is disabled (the client went away), or the SAPI
+ * does its own framing. The CLI writes every byte of unbuffered output to STDOUT
+ * with write(2) and waits when it is full, which is what the kernel paths do. */
+int fc_output_fd(void)
+{
+	if (strcmp(sapi_module.name, "cli") != 0) {
+		return -1;
+	}
+	if (php_output_get_level() > 0 || (php_output_get_status() & PHP_OUTPUT_DISABLED)) {
+		return -1;
+	}
+	return STDOUT_FILENO;
+}
+
+/* Until headers are sent, the first byte goes through the layer, which sends them
+ * and records where output started, exactly as any other output would. */
+fc_status fc_output_settle(fc_job *job)
+{
+	size_t before = job->done, rest = job->remaining;
+	fc_status st;
+
+	if (SG(headers_sent)) {
+		return FC_CONTINUE;
+	}
+	job->remaining = 1;
+	st = fc_copy_buffered(job);
+	job->remaining = rest == SIZE_MAX ? SIZE_MAX : rest - (job->done - before);
+
+	if (st == FC_FAILED) {
+		return FC_FAILED;
+	}
+	return job->done > before && job->remaining > 0 ? FC_CONTINUE : FC_DONE;
+}
+
+PHP_FASTCOPY_API ssize_t php_fastcopy_passthru(php_stream *src)
+{
+	php_stream *out = php_stream_open_wrapper_ex("php://output", "wb", 0, NULL, NULL);
+	size_t len = 0;
+	zend_result result;
+
+	if (!out) {
+		return php_stream_passthru(src);
+	}
+	result = php_fastcopy_copy(src, out, PHP_STREAM_COPY_ALL, &len);
+	php_stream_close(out);
+
+	/* As stock: an error before the first byte is -1, otherwise what was sent. */
+	return result == FAILURE && len == 0 ? -1 : (ssize_t) len;
+}
