@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Runs PHP's own tests for stream_copy_to_stream(), fpassthru(), readfile() and
+# copy() twice with run-tests.php: stock, then with
+# `-d extension=fastcopy.so -d fastcopy.override=1`, and reports every test
+# whose outcome differs. Tests that fail in both runs are listed as
+# pre-existing (Debian's build fails a few anyway); only differences count.
+#
+# The tests are fetched at run time (never committed): from $PHP_SRC, from an
+# unpacked tree under /work/src, from a cache, or with `apt-get source`.
+#
+# usage: tests/php-src/run.sh [-j N] [--so PATH] [--keep]
+# env:   FASTCOPY_SO, PHP_SRC, TEST_PHP_EXECUTABLE, FCSRC_CACHE
+# exit:  0 no differences, 1 differences, 2 could not run
+set -uo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+php="${TEST_PHP_EXECUTABLE:-$(command -v php)}"
+so="${FASTCOPY_SO:-$root/modules/fastcopy.so}"
+jobs=2
+keep=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -j) jobs="$2"; shift 2 ;;
+        --so) so="$2"; shift 2 ;;
+        --keep) keep=1; shift ;;
+        *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+
+die() { echo "php-src: $*" >&2; exit 2; }
+
+[ -x "$php" ] || die "no php binary"
+[ -f "$so" ] || die "module not built: $so (build first, or pass --so / FASTCOPY_SO)"
+so="$(cd "$(dirname "$so")" && pwd)/$(basename "$so")"
+extdir="$("$php" -n -r 'echo PHP_EXTENSION_DIR;')"
+run_tests="${RUN_TESTS:-$extdir/build/run-tests.php}"
+[ -f "$run_tests" ] || die "run-tests.php not found at $run_tests (install php8.2-dev)"
+mm="$("$php" -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')"
+full="$("$php" -n -r 'echo PHP_VERSION;')"
+
+# ---- locate a php$mm source tree -------------------------------------------
+cache="${FCSRC_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fastcopy-php-src}"
+find_src() {
+    local d
+    for d in "${PHP_SRC:-}" /work/src/php"$mm"-"$full" /work/src/php"$mm"-* "$cache"/php-"$mm".*; do
+        [ -n "$d" ] && [ -d "$d/ext/standard/tests/file" ] && { echo "$d"; return 0; }
+    done
+    return 1
+}
+
+fetch_src() {
+    # apt-get source needs deb-src entries; add Debian's own if none carries php$mm.
+    [ "$(id -u)" -eq 0 ] || die "no php$mm source tree and not root to fetch one (set PHP_SRC)"
+    export DEBIAN_FRONTEND=noninteractive
+    if ! apt-cache showsrc "php$mm" 2>/dev/null | grep -q '^Version:'; then
+        printf '%s\n' \
+            "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main" \
+            "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian-security bookworm-security main" \
+            > /etc/apt/sources.list.d/fastcopy-php-src.list
+        apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null || die "apt-get update failed"
+    fi
+    local dl v tarball
+    dl="$(mktemp -d)"
+    # The newest security upload's orig tarball is sometimes missing from the
+    # mirror: try each published version, newest first, until one downloads.
+    for v in $(apt-cache showsrc "php$mm" | awk '/^Version:/ {print $2}' | sort -rV | uniq); do
+        if (cd "$dl" && apt-get source --download-only -q "php$mm=$v" >/dev/null 2>&1); then
+            tarball="$(ls "$dl"/php"$mm"_*.orig.tar.* 2>/dev/null | head -1)"
+            [ -n "$tarball" ] && break
+        fi
+        rm -f "$dl"/*
+    done
+    [ -n "${tarball:-}" ] || die "apt-get source php$mm: no version downloaded"
+    mkdir -p "$cache"
+    local upstream
+    upstream="$(basename "$tarball" | sed -E 's/^php[0-9.]+_([^.]+\.[^.]+\.[^.]+)\.orig.*/\1/')"
+    mkdir -p "$cache/php-$upstream"
+    tar -xf "$tarball" -C "$cache/php-$upstream" --strip-components=1 || die "cannot unpack $tarball"
+    rm -rf "$dl"
+    echo "php-src: fetched php$mm $upstream source into $cache/php-$upstream" >&2
+}
+
+src="$(find_src)" || { fetch_src; src="$(find_src)" || die "no php$mm source tree"; }
+
+# ---- select the tests -------------------------------------------------------
+# Every .phpt in these directories that calls one of the four functions.
+dirs=(ext/standard/tests/file ext/standard/tests/streams ext/standard/tests/filters
+      ext/standard/tests/general_functions ext/zlib/tests ext/phar/tests sapi/cli/tests
+      tests/security ext/spl/tests Zend/tests)
+work="$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-php-src.XXXXXX")"
+cleanup() { if [ "$keep" = 1 ]; then echo "php-src: kept $work"; else rm -rf "$work"; fi; }
+trap cleanup EXIT
+
+list="$work/tests.txt"
+: > "$list"
+for d in "${dirs[@]}"; do
+    [ -d "$src/$d" ] || continue
+    (cd "$src" && grep -rlE --include='*.phpt' \
+        '(^|[^_a-zA-Z0-9>:$])(stream_copy_to_stream|fpassthru|readfile|copy)[[:space:]]*\(' "$d") >> "$list" || true
+done
+sort -u -o "$list" "$list"
+count="$(wc -l < "$list")"
+[ "$count" -gt 0 ] || die "no tests found under $src"
+
+# run-tests writes its .out/.diff beside each test: run on copies of the
+# directories, never in the source tree.
+run_once() {
+    local name="$1"; shift
+    local tree="$work/$name"
+    mkdir -p "$tree"
+    # whole test dirs: tests include neighbours, fixtures and ../ siblings
+    local d
+    for d in ext/standard/tests "${dirs[@]}"; do
+        [ -d "$src/$d" ] && [ ! -d "$tree/$d" ] || continue
+        mkdir -p "$tree/$(dirname "$d")"
+        cp -a "$src/$d" "$tree/$(dirname "$d")/"
+    done
+    (cd "$tree" && TEST_PHP_EXECUTABLE="$php" TEST_PHP_SRCDIR="$tree" NO_INTERACTION=1 \
+        "$php" "$run_tests" -p "$php" -q --no-color -j"$jobs" "$@" $(cat "$list") \
+        > "$work/$name.log" 2>&1)
+}
+
+echo "php-src: $count tests from $src (php $full)"
+run_once stock
+run_once override -d "extension=$so" -d fastcopy.override=1
+
+# ---- compare ----------------------------------------------------------------
+"$php" -n -d display_errors=stderr -- "$work" <<'PHP'
+<?php
+$work = $argv[1];
+function outcomes(string $log): array {
+    $r = [];
+    foreach (preg_split('/[\r\n]+/', (string) file_get_contents($log)) as $l) {
+        // with -j, results follow a "TEST n/N [workers]" progress prefix
+        $l = preg_replace('/^TEST \d+\/\d+ \[[^\]]*\]\s*/', '', $l);
+        if (preg_match('/^(PASS|FAIL|SKIP|XFAIL|XLEAK|BORK|LEAK|WARN|LEAK&FAIL)\s.*?\[([^\]]+\.phpt)\]/', $l, $m)) {
+            $r[$m[2]] = $m[1];
+        }
+    }
+    return $r;
+}
+$s = outcomes("$work/stock.log");
+$o = outcomes("$work/override.log");
+$tests = array_unique(array_merge(array_keys($s), array_keys($o)));
+sort($tests);
+$diff = $pre = [];
+$counts = [];
+foreach ($tests as $t) {
+    $a = $s[$t] ?? 'MISSING';
+    $b = $o[$t] ?? 'MISSING';
+    $counts[$a] = ($counts[$a] ?? 0) + 1;
+    if ($a !== $b) {
+        $diff[] = "  $t: stock $a, override $b";
+        $d = "$work/override/" . preg_replace('/\.phpt$/', '.diff', $t);
+        if (is_file($d)) {
+            foreach (array_slice(file($d, FILE_IGNORE_NEW_LINES), 0, 12) as $l) {
+                $diff[] = "      $l";
+            }
+        }
+    } elseif (in_array($a, ['FAIL', 'BORK', 'LEAK', 'LEAK&FAIL', 'WARN'], true)) {
+        $pre[] = "  $t: $a in both runs";
+    }
+}
+ksort($counts);
+echo 'php-src: stock outcomes: ', json_encode($counts), "\n";
+if ($pre) {
+    echo "php-src: pre-existing (same outcome without the extension):\n", implode("\n", $pre), "\n";
+}
+if ($diff) {
+    echo "php-src: outcome differs with fastcopy.override=1:\n", implode("\n", $diff), "\n";
+}
+printf("php-src: %d tests compared, %d same outcome, %d differ\n", count($tests), count($tests) - count(array_filter($diff, fn ($l) => !str_starts_with($l, '      '))), count(array_filter($diff, fn ($l) => !str_starts_with($l, '      '))));
+exit($diff ? 1 : 0);
+PHP
+rc=$?
+[ "$rc" -eq 0 ] || keep=1
+exit "$rc"
