@@ -2,7 +2,7 @@
   +----------------------------------------------------------------------+
   | fastcopy: stream copies at the speed of the kernel                   |
   +----------------------------------------------------------------------+
-  | This source file is subject to version 3.01 of the PHP license.      |
+  | BSD 3-Clause License, see the LICENSE file.                          |
   +----------------------------------------------------------------------+
 */
 
