@@ -56,7 +56,7 @@ fc_status fc_deliver(fc_job *job, const char *buf, size_t len)
 		}
 		if (st == FC_DONE) {
 			if (fc_endpoint_wait(&job->out, POLLOUT, true) == FC_WAIT_TIMED_OUT) {
-				fc_report_timeout(&job->out, len);
+				fc_report_write_error(job, EAGAIN);
 				return FC_FAILED;
 			}
 		}

@@ -186,13 +186,23 @@ bool fc_endpoint_ready_now(const fc_endpoint *ep, short events)
 	return php_pollfd_for(ep->fd, events, &zero) > 0;
 }
 
-/* A socket write that timed out fails as php_sockop_write() fails: a notice naming
- * EAGAIN, and false from the copy. */
-void fc_report_timeout(const fc_endpoint *out, size_t attempted)
+/* A write that failed in a kernel path is reported as the stream's own write would
+ * report it (php_sockop_write, php_stdiop_write), with the size of the block the
+ * read/write path would have tried, so the message reads the same. */
+void fc_report_write_error(const fc_job *job, int err)
 {
-	if (!(out->stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS)) {
+	const fc_endpoint *out = &job->out;
+	zend_long attempted = (zend_long) MIN(job->remaining, (size_t) FASTCOPY_G(buffer_size));
+
+	if (out->stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS) {
+		return;
+	}
+	if (out->sock) {
 		php_error_docref(NULL, E_NOTICE, "Send of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
-			(zend_long) attempted, EAGAIN, strerror(EAGAIN));
+			attempted, err, strerror(err));
+	} else {
+		php_error_docref(NULL, E_NOTICE, "Write of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
+			attempted, err, strerror(err));
 	}
 }
 

@@ -88,11 +88,11 @@ void fc_endpoint_enter_kernel(fc_endpoint *ep);
 void fc_endpoint_leave_kernel(fc_endpoint *ep);
 fc_wait_result fc_endpoint_wait(fc_endpoint *ep, short events, bool owed);
 bool fc_endpoint_ready_now(const fc_endpoint *ep, short events);
-void fc_report_timeout(const fc_endpoint *out, size_t attempted);
 void fc_job_took(fc_job *job, size_t n);
 void fc_job_gave(fc_job *job, size_t n);
 void fc_job_moved(fc_job *job, size_t n);
 fc_status fc_fallback(fc_job *job, int reason);
+void fc_report_write_error(const fc_job *job, int err);
 
 /* buffered.c: through PHP's stream layer */
 fc_status fc_copy_readahead(fc_job *job);

@@ -32,8 +32,9 @@ static fc_status at_source_end(fc_job *job, bool first)
 	return FC_DONE;
 }
 
-/* The destination is full: wait like the stream's own write would. */
-static fc_status wait_for_output(fc_job *job, size_t attempted)
+/* The destination is full: wait like the stream's own write would. A socket
+ * whose timeout elapses fails as php_sockop_write() does, naming EAGAIN. */
+static fc_status wait_for_output(fc_job *job)
 {
 	switch (fc_endpoint_wait(&job->out, POLLOUT, false)) {
 		case FC_WAIT_READY:
@@ -42,9 +43,17 @@ static fc_status wait_for_output(fc_job *job, size_t attempted)
 			return FC_DONE;
 		case FC_WAIT_TIMED_OUT:
 		default:
-			fc_report_timeout(&job->out, attempted);
+			fc_report_write_error(job, EAGAIN);
 			return FC_FAILED;
 	}
+}
+
+/* The reader is gone: trying again by another path would only raise SIGPIPE (and
+ * a script's SIGPIPE handler) a second time. */
+static fc_status peer_gone(fc_job *job, int err)
+{
+	fc_report_write_error(job, err);
+	return FC_FAILED;
 }
 
 /* The source has nothing yet: a socket read waits up to its timeout and then ends
@@ -89,8 +98,7 @@ fc_status fc_copy_sendfile(fc_job *job)
 	bool first = true;
 
 	while (job->remaining > 0) {
-		size_t count = next_count(job);
-		ssize_t n = sendfile(job->out.fd, job->in.fd, NULL, count);
+		ssize_t n = sendfile(job->out.fd, job->in.fd, NULL, next_count(job));
 
 		if (n > 0) {
 			fc_job_moved(job, (size_t) n);
@@ -98,10 +106,13 @@ fc_status fc_copy_sendfile(fc_job *job)
 		} else if (n == 0) {
 			return at_source_end(job, first);
 		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			fc_status st = wait_for_output(job, count);
+			fc_status st = wait_for_output(job);
 			if (st != FC_CONTINUE) {
 				return st;
 			}
+		} else if (errno == EPIPE || errno == ECONNRESET) {
+			/* the source is a file: these are the destination's */
+			return peer_gone(job, errno);
 		} else if (errno != EINTR) {
 			return fc_fallback(job, errno);
 		}
@@ -118,10 +129,10 @@ fc_status fc_copy_sendfile(fc_job *job)
 #ifdef HAVE_SPLICE
 /* After EAGAIN from a splice between in and out: find which side is not ready and
  * wait for it as that stream would. */
-static fc_status wait_for_either(fc_job *job, size_t attempted)
+static fc_status wait_for_either(fc_job *job)
 {
 	if (!fc_endpoint_ready_now(&job->out, POLLOUT)) {
-		return wait_for_output(job, attempted);
+		return wait_for_output(job);
 	}
 	return wait_for_input(job);
 }
@@ -132,8 +143,7 @@ static fc_status splice_direct(fc_job *job)
 	bool first = true;
 
 	while (job->remaining > 0) {
-		size_t count = next_count(job);
-		ssize_t n = splice(job->in.fd, NULL, job->out.fd, NULL, count, SPLICE_F_MOVE);
+		ssize_t n = splice(job->in.fd, NULL, job->out.fd, NULL, next_count(job), SPLICE_F_MOVE);
 
 		if (n > 0) {
 			fc_job_moved(job, (size_t) n);
@@ -141,10 +151,13 @@ static fc_status splice_direct(fc_job *job)
 		} else if (n == 0) {
 			return at_source_end(job, first);
 		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			fc_status st = wait_for_either(job, count);
+			fc_status st = wait_for_either(job);
 			if (st != FC_CONTINUE) {
 				return st;
 			}
+		} else if (errno == EPIPE) {
+			/* only a write raises EPIPE */
+			return peer_gone(job, errno);
 		} else if (errno != EINTR) {
 			return fc_fallback(job, errno);
 		}
@@ -166,11 +179,13 @@ static fc_status flush_staging(fc_job *job, int pipe_rd, size_t *staged)
 			fc_job_gave(job, (size_t) n);
 		} else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
 			if (fc_endpoint_wait(&job->out, POLLOUT, true) == FC_WAIT_TIMED_OUT) {
-				fc_report_timeout(&job->out, *staged);
+				fc_report_write_error(job, EAGAIN);
 				return FC_FAILED;
 			}
 		} else if (n < 0 && errno == EINTR) {
 			continue;
+		} else if (n < 0 && (errno == EPIPE || errno == ECONNRESET)) {
+			return peer_gone(job, errno);
 		} else {
 			int reason = n < 0 ? errno : EIO;
 			while (*staged > 0) {

@@ -14,15 +14,33 @@
 
 #include <signal.h>
 #include <time.h>
+#include "zend_signal.h"
+
+static bool sigpipe_would_kill(void)
+{
+	struct sigaction os;
+
+	if (sigaction(SIGPIPE, NULL, &os) != 0) {
+		return false;
+	}
+	if (!(os.sa_flags & SA_SIGINFO) && (os.sa_handler == SIG_DFL || os.sa_handler == SIG_IGN)) {
+		return os.sa_handler == SIG_DFL;
+	}
+#ifdef ZEND_SIGNALS
+	/* Zend's deferring handler stands in at the OS level for what PHP registered
+	 * (pcntl_signal(SIGPIPE, SIG_DFL) included); the real action is in its table. */
+	return SIGG(handlers)[SIGPIPE - 1].handler == (void *) SIG_DFL;
+#else
+	return false;
+#endif
+}
 
 void fc_sigpipe_block(fc_sigpipe_guard *guard)
 {
-	struct sigaction action;
 	sigset_t pipe_only, pending;
 
 	guard->blocked = false;
-	if (sigaction(SIGPIPE, NULL, &action) != 0 || action.sa_handler != SIG_DFL
-			|| (action.sa_flags & SA_SIGINFO)) {
+	if (!sigpipe_would_kill()) {
 		return;
 	}
 
