@@ -35,15 +35,16 @@ function close_log_check(string $log, string $label, int $atLeast, int $n): void
 }
 
 $n = count($servers);
-// Reading through a user-space wrapper: the override takes large blocks from it.
+// A user-space wrapper has no descriptor: the engine reads it in large blocks
+// on its 'buffered' path, so any path counts as served here.
 fcint_compare($servers, 'full GET', 'sabre.php?wrap=icewind', [], ['status' => 200, 'bytes' => $size,
-    'sha256' => $blob['sha256'], 'fast' => $size]);
+    'sha256' => $blob['sha256'], 'engine' => $size]);
 close_log_check($closeLog, 'full GET', $size, $n);
 fcint_compare($servers, 'range 1000003-2000000', 'sabre.php?wrap=icewind', ['Range: bytes=1000003-2000000'],
-    fcint_expect_range($blob, 1000003, 2000000, 2000000 - 1000003 + 1));
+    ['engine' => 2000000 - 1000003 + 1] + fcint_expect_range($blob, 1000003, 2000000));
 close_log_check($closeLog, 'range 1000003-2000000', 2000000 - 1000003 + 1, $n);
 fcint_compare($servers, 'suffix range -1234567', 'sabre.php?wrap=icewind', ['Range: bytes=-1234567'],
-    fcint_expect_range($blob, $size - 1234567, $size - 1, 1234567));
+    ['engine' => 1234567] + fcint_expect_range($blob, $size - 1234567, $size - 1));
 close_log_check($closeLog, 'suffix range -1234567', 1234567, $n);
 fcint_done();
 ?>
