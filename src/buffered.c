@@ -139,7 +139,7 @@ fc_status fc_copy_readahead(fc_job *job)
 fc_status fc_copy_buffered(fc_job *job)
 {
 	php_stream *in = job->in.stream;
-	size_t size = MIN((size_t) FASTCOPY_G(buffer_size), job->remaining);
+	size_t size = MIN((size_t) FASTCOPY_G(buffer_size), job->remaining), block;
 	char *buf;
 	fc_status st = FC_DONE;
 
@@ -152,11 +152,15 @@ fc_status fc_copy_buffered(fc_job *job)
 	}
 	buf = emalloc(size);
 
+	/* The first block is stock's chunk size: a source that fails at once (a
+	 * directory, a dead socket) then reports exactly the notice stock reports. */
+	block = MIN((size_t) in->chunk_size, size);
 	while (job->remaining > 0) {
-		st = move_block(job, buf, MIN(size, job->remaining));
+		st = move_block(job, buf, MIN(block, job->remaining));
 		if (st != FC_CONTINUE) {
 			break;
 		}
+		block = size;
 		st = FC_DONE;
 	}
 
