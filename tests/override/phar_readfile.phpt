@@ -14,7 +14,7 @@ $pharFile = "$dir/app.phar";
 $r = fc_run_with_override('0', '$p = new Phar(' . var_export($pharFile, true) . ');'
     . '$p->addFromString("data.txt", "inside the archive\n");'
     . '$p->addFromString("index.php", "<?php var_dump(readfile(\"data.txt\")); var_dump(readfile(__FILE__ === \"\" ? \"\" : \"phar://\" . Phar::running(false) . \"/data.txt\"));");'
-    . '$p->setStub("<?php Phar::mapPhar(\"app.phar\"); include \"phar://app.phar/index.php\"; __HALT_COMPILER();");',
+    . '$p->setStub("<?php Phar::mapPhar(\"app.phar\"); Phar::interceptFileFuncs(); include \"phar://app.phar/index.php\"; __HALT_COMPILER();");',
     ['phar.readonly' => '0']);
 echo $r['stderr'];
 file_put_contents("$dir/data.txt", "outside the archive\n");
