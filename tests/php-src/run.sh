@@ -8,7 +8,8 @@
 # The tests are fetched at run time (never committed): from $PHP_SRC, from an
 # unpacked tree under /work/src, from a cache, or with `apt-get source`.
 #
-# usage: tests/php-src/run.sh [-j N] [--so PATH] [--keep]
+# usage: tests/php-src/run.sh [-j N] [--so PATH] [--keep] [--fetch]
+#   --fetch  ignore unpacked trees under /work/src (use the cache or apt-get source)
 # env:   FASTCOPY_SO, PHP_SRC, TEST_PHP_EXECUTABLE, FCSRC_CACHE
 # exit:  0 no differences, 1 differences, 2 could not run
 set -uo pipefail
@@ -19,11 +20,13 @@ php="${TEST_PHP_EXECUTABLE:-$(command -v php)}"
 so="${FASTCOPY_SO:-$root/modules/fastcopy.so}"
 jobs=2
 keep=0
+fetch=0
 while [ $# -gt 0 ]; do
     case "$1" in
         -j) jobs="$2"; shift 2 ;;
         --so) so="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
+        --fetch) fetch=1; shift ;;
         *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -42,8 +45,9 @@ full="$("$php" -n -r 'echo PHP_VERSION;')"
 # ---- locate a php$mm source tree -------------------------------------------
 cache="${FCSRC_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fastcopy-php-src}"
 find_src() {
-    local d
-    for d in "${PHP_SRC:-}" /work/src/php"$mm"-"$full" /work/src/php"$mm"-* "$cache"/php-"$mm".*; do
+    local d local=()
+    [ "$fetch" = 1 ] || local=(/work/src/php"$mm"-"$full" /work/src/php"$mm"-*)
+    for d in "${PHP_SRC:-}" "${local[@]}" "$cache"/php-"$mm".*; do
         [ -n "$d" ] && [ -d "$d/ext/standard/tests/file" ] && { echo "$d"; return 0; }
     done
     return 1
@@ -53,7 +57,10 @@ fetch_src() {
     # apt-get source needs deb-src entries; add Debian's own if none carries php$mm.
     [ "$(id -u)" -eq 0 ] || die "no php$mm source tree and not root to fetch one (set PHP_SRC)"
     export DEBIAN_FRONTEND=noninteractive
-    if ! apt-cache showsrc "php$mm" 2>/dev/null | grep -q '^Version:'; then
+    # (capture first: grep -q closing the pipe early would fail it under pipefail)
+    local srcinfo
+    srcinfo="$(apt-cache showsrc "php$mm" 2>/dev/null || true)"
+    if ! grep -q '^Version:' <<< "$srcinfo"; then
         printf '%s\n' \
             "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main" \
             "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian-security bookworm-security main" \
@@ -116,8 +123,12 @@ run_once() {
         mkdir -p "$tree/$(dirname "$d")"
         cp -a "$src/$d" "$tree/$(dirname "$d")/"
     done
+    # Canary: proves the -d settings reach the tests (PASS only with the override on).
+    printf '%s\n' '--TEST--' 'fastcopy canary' '--FILE--' \
+        '<?php echo ini_get("fastcopy.override"), " ", function_exists("fastcopy_stats") ? "loaded" : "absent";' \
+        '--EXPECT--' '1 loaded' > "$tree/fastcopy_canary.phpt"
     (cd "$tree" && TEST_PHP_EXECUTABLE="$php" TEST_PHP_SRCDIR="$tree" NO_INTERACTION=1 \
-        "$php" "$run_tests" -p "$php" -q --no-color -j"$jobs" "$@" $(cat "$list") \
+        "$php" "$run_tests" -p "$php" -q --no-color -j"$jobs" "$@" fastcopy_canary.phpt $(cat "$list") \
         > "$work/$name.log" 2>&1)
 }
 
@@ -142,6 +153,12 @@ function outcomes(string $log): array {
 }
 $s = outcomes("$work/stock.log");
 $o = outcomes("$work/override.log");
+$canary = [$s['fastcopy_canary.phpt'] ?? 'MISSING', $o['fastcopy_canary.phpt'] ?? 'MISSING'];
+if ($canary !== ['FAIL', 'PASS']) {
+    echo "php-src: the override run did not run with the override on (canary: stock {$canary[0]}, override {$canary[1]})\n";
+    exit(2);
+}
+unset($s['fastcopy_canary.phpt'], $o['fastcopy_canary.phpt']);
 $tests = array_unique(array_merge(array_keys($s), array_keys($o)));
 sort($tests);
 $diff = $pre = [];
