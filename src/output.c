@@ -46,7 +46,9 @@ fc_status fc_output_settle(fc_job *job)
 		return FC_CONTINUE;
 	}
 	job->remaining = 1;
+	fc_stats_call(FASTCOPY_PATH_BUFFERED);
 	st = fc_copy_buffered(job);
+	fc_stats_bytes(FASTCOPY_PATH_BUFFERED, job->done - before);
 	job->remaining = rest == SIZE_MAX ? SIZE_MAX : rest - (job->done - before);
 
 	if (st == FC_FAILED) {
