@@ -25,6 +25,12 @@ fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *writt
 		w = php_stream_write(out, buf + *written, len - *written);
 		if (w > 0) {
 			*written += (size_t) w;
+			if (*written < len && job->out.sock && job->out.sock->timeout_event) {
+				/* The socket timed out part-way and said so; stock would wait
+				 * the whole timeout again only to fail with a second notice. */
+				w = -1;
+				break;
+			}
 		} else if (w < 0 && errno == EINTR && plain_fd) {
 			/* A signal interrupted write(2) on a pipe or file: plain_wrapper
 			 * returns -1 silently and stock gives up; carry on instead. */
@@ -41,37 +47,46 @@ fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *writt
 	return w == 0 && job->out.nonblocking ? FC_DONE : FC_FAILED;
 }
 
-/* Bytes that cannot go back to their source are owed to the destination: even a
- * non-blocking one is waited for (up to a socket's timeout). */
-fc_status fc_deliver(fc_job *job, const char *buf, size_t len)
+/* Bytes taken from the source that did not reach the destination go back in front
+ * of the source's read buffer, which every read drains first (even with
+ * PHP_STREAM_FLAG_NO_BUFFER): pipes, sockets, filters and userspace wrappers can
+ * all give back this way. The next read or copy starts at the first byte that was
+ * not delivered, where stock PHP would have dropped them. */
+static void give_back_at(fc_job *job, size_t at, const char *buf, size_t n)
 {
-	while (len > 0) {
-		size_t written;
-		fc_status st = fc_write_block(job, buf, len, &written);
+	php_stream *in = job->in.stream;
+	size_t buffered = (size_t) (in->writepos - in->readpos);
 
-		buf += written;
-		len -= written;
-		if (st == FC_FAILED) {
-			return FC_FAILED;
-		}
-		if (st == FC_DONE) {
-			if (fc_endpoint_wait(&job->out, POLLOUT, true) == FC_WAIT_TIMED_OUT) {
-				fc_report_write_error(job, EAGAIN);
-				return FC_FAILED;
-			}
-		}
+	if (n == 0) {
+		return;
 	}
-	return FC_CONTINUE;
+	if (in->readbuflen < n + buffered) {
+		in->readbuf = perealloc(in->readbuf, n + buffered, in->is_persistent);
+		in->readbuflen = n + buffered;
+	}
+	memmove(in->readbuf + at + n, in->readbuf + in->readpos + at, buffered - at);
+	memmove(in->readbuf, in->readbuf + in->readpos, at);
+	memcpy(in->readbuf + at, buf, n);
+	in->readpos = 0;
+	in->writepos = (zend_off_t) (n + buffered);
+	in->position -= (zend_off_t) n;
+	in->eof = 0;
+	if (job->remaining != SIZE_MAX) {
+		job->remaining += n;
+	}
+	job->given_back = at + n;
 }
 
-/* A regular file can take back what it gave: seek it back over the bytes that did
- * not reach the destination, so the next call resumes at the first one. */
-static bool give_back(fc_job *job, size_t unwritten)
+void fc_give_back(fc_job *job, const char *buf, size_t n)
 {
-	if (job->in.kind != FC_KIND_FILE || unwritten == 0) {
-		return false;
-	}
-	return php_stream_seek(job->in.stream, -(zend_off_t) unwritten, SEEK_CUR) == 0;
+	give_back_at(job, 0, buf, n);
+}
+
+/* For bytes that come after those given back a moment ago (our splice pipe is
+ * emptied a piece at a time). */
+void fc_give_back_after(fc_job *job, const char *buf, size_t n)
+{
+	give_back_at(job, job->given_back, buf, n);
 }
 
 /* One block: read up to len bytes from the source, write them out. FC_DONE at EOF
@@ -93,20 +108,10 @@ static fc_status move_block(fc_job *job, char *buf, size_t len)
 	}
 
 	st = fc_write_block(job, buf, (size_t) got, &written);
-	if (st == FC_CONTINUE) {
-		return FC_CONTINUE;
+	if (st != FC_CONTINUE) {
+		fc_give_back(job, buf + written, (size_t) got - written);
 	}
-
-	if (give_back(job, (size_t) got - written)) {
-		if (job->remaining != SIZE_MAX) {
-			job->remaining += (size_t) got - written;
-		}
-		return st;
-	}
-	if (st == FC_DONE) {
-		return fc_deliver(job, buf + written, (size_t) got - written) == FC_CONTINUE ? FC_DONE : FC_FAILED;
-	}
-	return FC_FAILED;
+	return st;
 }
 
 /* Bytes PHP has already read ahead from the source come first, exactly once. For a

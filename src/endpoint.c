@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #ifndef PHP_WIN32
 # include <fcntl.h>
+# include <sys/socket.h>
+# include <unistd.h>
 #endif
 
 static fc_kind kind_of_fd(int fd)
@@ -147,16 +149,15 @@ void fc_endpoint_leave_kernel(fc_endpoint *ep)
 #endif
 }
 
-/* Waits the way the stream's own read or write would: a non-blocking stream stops
- * (unless the bytes are owed: already taken from a source that cannot give them
- * back), a socket waits up to its timeout (stream_set_timeout, default_socket_timeout),
+/* Waits the way the stream's own read or write would: a non-blocking stream stops,
+ * a socket waits up to its timeout (stream_set_timeout, default_socket_timeout),
  * anything else for as long as it takes. */
-fc_wait_result fc_endpoint_wait(fc_endpoint *ep, short events, bool owed)
+fc_wait_result fc_endpoint_wait(fc_endpoint *ep, short events)
 {
 	struct timeval *timeout = NULL;
 	int ready;
 
-	if (ep->nonblocking && !owed) {
+	if (ep->nonblocking) {
 		return FC_WAIT_WOULD_BLOCK;
 	}
 	if (ep->sock) {
@@ -177,6 +178,37 @@ fc_wait_result fc_endpoint_wait(fc_endpoint *ep, short events, bool owed)
 	}
 	/* On a poll error the next syscall reports the real problem. */
 	return FC_WAIT_READY;
+}
+
+/* What a socket read that timed out returns on this PHP: -1 (8.2: the copy then
+ * fails) or 0 (later versions: the copy ends successfully). Asked of the running
+ * PHP once, with a socket pair and a timeout of a microsecond, so the engine ends a
+ * timed-out copy exactly as this PHP's own copy loop would. */
+bool fc_timed_out_read_fails(void)
+{
+	static int answer = -1;
+
+	if (answer == -1) {
+		int fds[2];
+		php_stream *probe;
+		struct timeval tiny = {0, 1};
+		char byte;
+
+		answer = 0;
+		if (socketpair(AF_UNIX, SOCK_STREAM, 0, fds) == 0) {
+			probe = php_stream_sock_open_from_socket(fds[0], NULL);
+			if (probe) {
+				probe->flags |= PHP_STREAM_FLAG_NO_BUFFER | PHP_STREAM_FLAG_SUPPRESS_ERRORS;
+				php_stream_set_option(probe, PHP_STREAM_OPTION_READ_TIMEOUT, 0, &tiny);
+				answer = php_stream_read(probe, &byte, 1) < 0;
+				php_stream_close(probe);
+			} else {
+				close(fds[0]);
+			}
+			close(fds[1]);
+		}
+	}
+	return answer == 1;
 }
 
 bool fc_endpoint_ready_now(const fc_endpoint *ep, short events)

@@ -62,9 +62,30 @@ static fc_status run_path(php_fastcopy_path path, fc_job *job)
 	return st;
 }
 
+/* A file copied into itself (opened a second time for append, say) is copied up to
+ * the size it had when the copy began, as stock's mmap path does, instead of
+ * chasing its own writes until the disk is full. */
+static void bound_self_copy(fc_job *job)
+{
+	zend_stat_t in_st, out_st;
+	zend_off_t pos;
+
+	if (job->in.kind != FC_KIND_FILE || job->out.fd < 0
+			|| zend_fstat(job->in.fd, &in_st) != 0 || zend_fstat(job->out.fd, &out_st) != 0
+			|| in_st.st_dev != out_st.st_dev || in_st.st_ino != out_st.st_ino) {
+		return;
+	}
+	pos = zend_lseek(job->in.fd, 0, SEEK_CUR);
+	if (pos >= 0) {
+		job->remaining = MIN(job->remaining, in_st.st_size > pos ? (size_t) (in_st.st_size - pos) : 0);
+	}
+}
+
 static fc_status copy_by_best_path(fc_job *job)
 {
-	for (int p = 0; p < FASTCOPY_PATH_COUNT; p++) {
+	bound_self_copy(job);
+
+	for (int p = 0; p < FASTCOPY_PATH_COUNT && job->remaining > 0; p++) {
 		php_fastcopy_path path = (php_fastcopy_path) p;
 		fc_status st;
 

@@ -61,6 +61,7 @@ typedef struct {
 	size_t done;                /* bytes delivered to out */
 	int reason;                 /* why the last path fell back */
 	php_stream *unbuffered;     /* source whose read buffer we switched off */
+	size_t given_back;          /* bytes put back in front of the source's buffer */
 	char *map;                  /* current mmap window */
 	size_t map_len;
 	fc_sigpipe_guard sigpipe;
@@ -86,8 +87,9 @@ typedef enum {
 void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source);
 void fc_endpoint_enter_kernel(fc_endpoint *ep);
 void fc_endpoint_leave_kernel(fc_endpoint *ep);
-fc_wait_result fc_endpoint_wait(fc_endpoint *ep, short events, bool owed);
+fc_wait_result fc_endpoint_wait(fc_endpoint *ep, short events);
 bool fc_endpoint_ready_now(const fc_endpoint *ep, short events);
+bool fc_timed_out_read_fails(void);
 void fc_job_took(fc_job *job, size_t n);
 void fc_job_gave(fc_job *job, size_t n);
 void fc_job_moved(fc_job *job, size_t n);
@@ -99,7 +101,8 @@ fc_status fc_copy_readahead(fc_job *job);
 fc_status fc_copy_buffered(fc_job *job);
 void fc_buffered_release(fc_job *job);
 fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *written);
-fc_status fc_deliver(fc_job *job, const char *buf, size_t len);
+void fc_give_back(fc_job *job, const char *buf, size_t n);
+void fc_give_back_after(fc_job *job, const char *buf, size_t n);
 
 /* output.c */
 bool fc_is_output_stream(const php_stream *stream);

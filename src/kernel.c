@@ -36,7 +36,7 @@ static fc_status at_source_end(fc_job *job, bool first)
  * whose timeout elapses fails as php_sockop_write() does, naming EAGAIN. */
 static fc_status wait_for_output(fc_job *job)
 {
-	switch (fc_endpoint_wait(&job->out, POLLOUT, false)) {
+	switch (fc_endpoint_wait(&job->out, POLLOUT)) {
 		case FC_WAIT_READY:
 			return FC_CONTINUE;
 		case FC_WAIT_WOULD_BLOCK:
@@ -56,11 +56,20 @@ static fc_status peer_gone(fc_job *job, int err)
 	return FC_FAILED;
 }
 
-/* The source has nothing yet: a socket read waits up to its timeout and then ends
- * the copy successfully, as php_sockop_read() returning 0 does. */
+/* The source has nothing yet: wait as its own read would. A non-blocking source
+ * ends the copy; a socket whose timeout elapses ends it the way this PHP's read
+ * reports a timeout (see fc_timed_out_read_fails()), without a notice. */
 static fc_status wait_for_input(fc_job *job)
 {
-	return fc_endpoint_wait(&job->in, POLLIN, false) == FC_WAIT_READY ? FC_CONTINUE : FC_DONE;
+	switch (fc_endpoint_wait(&job->in, POLLIN)) {
+		case FC_WAIT_READY:
+			return FC_CONTINUE;
+		case FC_WAIT_TIMED_OUT:
+			return fc_timed_out_read_fails() ? FC_FAILED : FC_DONE;
+		case FC_WAIT_WOULD_BLOCK:
+		default:
+			return FC_DONE;
+	}
 }
 
 #ifdef HAVE_COPY_FILE_RANGE
@@ -165,45 +174,59 @@ static fc_status splice_direct(fc_job *job)
 	return FC_DONE;
 }
 
-/* Bytes already taken from the source sit in our pipe, so they are owed to the
- * destination whatever its mode. Returns FC_CONTINUE once the pipe is empty;
- * FC_FALLBACK when the destination refuses splice, after delivering the staged bytes
- * through PHP's own write. */
-static fc_status flush_staging(fc_job *job, int pipe_rd, size_t *staged)
+/* Bytes taken from the source into our pipe that will not reach the destination
+ * this time go back to the source (fc_give_back), so nothing is lost. */
+static void unstage(fc_job *job, int pipe_rd, size_t staged)
 {
-	while (*staged > 0) {
-		ssize_t n = splice(pipe_rd, NULL, job->out.fd, NULL, *staged, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+	char buf[65536];
+
+	job->given_back = 0;
+	while (staged > 0) {
+		ssize_t got = read(pipe_rd, buf, MIN(sizeof(buf), staged));
+
+		if (got < 0 && errno == EINTR) {
+			continue;
+		}
+		if (got <= 0) {
+			return;
+		}
+		/* in order: each piece goes behind the ones given back before it */
+		fc_give_back_after(job, buf, (size_t) got);
+		staged -= (size_t) got;
+	}
+}
+
+/* Empties our pipe into the destination. FC_CONTINUE once it is empty; otherwise
+ * what is left goes back to the source and the copy stops (non-blocking destination
+ * full, timeout, hang-up) or moves to the next path (the destination refuses
+ * splice). */
+static fc_status flush_staging(fc_job *job, int pipe_rd, size_t staged)
+{
+	fc_status st;
+
+	while (staged > 0) {
+		ssize_t n = splice(pipe_rd, NULL, job->out.fd, NULL, staged, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
 
 		if (n > 0) {
-			*staged -= (size_t) n;
+			staged -= (size_t) n;
 			fc_job_gave(job, (size_t) n);
-		} else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-			if (fc_endpoint_wait(&job->out, POLLOUT, true) == FC_WAIT_TIMED_OUT) {
-				fc_report_write_error(job, EAGAIN);
-				return FC_FAILED;
-			}
-		} else if (n < 0 && errno == EINTR) {
 			continue;
-		} else if (n < 0 && (errno == EPIPE || errno == ECONNRESET)) {
-			return peer_gone(job, errno);
-		} else {
-			int reason = n < 0 ? errno : EIO;
-			while (*staged > 0) {
-				char buf[65536];
-				ssize_t got = read(pipe_rd, buf, MIN(sizeof(buf), *staged));
-				if (got < 0 && errno == EINTR) {
-					continue;
-				}
-				if (got <= 0) {
-					return FC_FAILED;
-				}
-				*staged -= (size_t) got;
-				if (fc_deliver(job, buf, (size_t) got) != FC_CONTINUE) {
-					return FC_FAILED;
-				}
-			}
-			return fc_fallback(job, reason);
 		}
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			st = wait_for_output(job);
+			if (st == FC_CONTINUE) {
+				continue;
+			}
+		} else if (n < 0 && (errno == EPIPE || errno == ECONNRESET)) {
+			st = peer_gone(job, errno);
+		} else {
+			st = fc_fallback(job, n < 0 ? errno : EIO);
+		}
+		unstage(job, pipe_rd, staged);
+		return st;
 	}
 	return FC_CONTINUE;
 }
@@ -227,10 +250,9 @@ static fc_status splice_staged(fc_job *job)
 		ssize_t n = splice(job->in.fd, NULL, p[1], NULL, next_count(job), SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
 
 		if (n > 0) {
-			size_t staged = (size_t) n;
-			fc_job_took(job, staged);
+			fc_job_took(job, (size_t) n);
 			first = false;
-			st = flush_staging(job, p[0], &staged);
+			st = flush_staging(job, p[0], (size_t) n);
 			if (st != FC_CONTINUE) {
 				break;
 			}
