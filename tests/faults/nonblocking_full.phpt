@@ -4,6 +4,7 @@ fastcopy_stream(): non-blocking destination that fills up returns the count writ
 <?php if (!extension_loaded('fastcopy')) die('skip fastcopy not loaded'); ?>
 --INI--
 fastcopy.disable=
+default_socket_timeout=5
 --FILE--
 <?php
 require __DIR__ . '/../inc/streams.inc';
@@ -57,6 +58,8 @@ $scenarios = [
     ['file', 'unix', 'sendfile'],              // forces the next path
     ['file', 'pair', 'copy_file_range,sendfile,splice,mmap'], // buffered
     ['memory', 'pair', ''],
+    ['user', 'unix', ''],
+    ['rot13', 'tcp', ''],
     ['pipe', 'pair', ''],                      // splice
     ['file', 'pipe', ''],
     ['pipe', 'pipe', ''],
@@ -96,7 +99,7 @@ foreach ($scenarios as [$srcKind, $dstKind, $disable]) {
         var_export(is_int($first) && $first > 0 && $first < $size, true),
         var_export($firstPos === [$first, $first], true),
         $calls >= 2 ? "more calls" : "no more calls", var_export($allInts, true), $total,
-        $received === $data ? 'all bytes in order' : 'WRONG (' . strlen($received) . ' bytes)',
+        $received === $data ? 'all bytes in order' : ($received === str_rot13($data) && $srcKind === 'rot13' ? 'ROT13' : 'WRONG (' . strlen($received) . ' bytes)'),
         ftell($src->stream) + $pipeBase, json_encode($diag));
     $close();
     $src->close();
@@ -113,6 +116,8 @@ file -> non-blocking tcp: first=int partial=true pos_ok=true, then more calls: a
 file -> non-blocking unix (disable=sendfile): first=int partial=true pos_ok=true, then more calls: all_int=true total=6291456 received=all bytes in order src_pos=6291456 diag=[]
 file -> non-blocking pair (disable=copy_file_range,sendfile,splice,mmap): first=int partial=true pos_ok=true, then more calls: all_int=true total=6291456 received=all bytes in order src_pos=6291456 diag=[]
 memory -> non-blocking pair: first=int partial=true pos_ok=true, then more calls: all_int=true total=6291456 received=all bytes in order src_pos=6291456 diag=[]
+user -> non-blocking unix: first=int partial=true pos_ok=true, then more calls: all_int=true total=6291456 received=all bytes in order src_pos=6291456 diag=[]
+rot13 -> non-blocking tcp: first=int partial=true pos_ok=true, then more calls: all_int=true total=6291456 received=ROT13 src_pos=6291456 diag=[]
 pipe -> non-blocking pair: first=int partial=true pos_ok=true, then more calls: all_int=true total=6291456 received=all bytes in order src_pos=6291456 diag=[]
 file -> non-blocking pipe: first=int partial=true pos_ok=true, then more calls: all_int=true total=6291456 received=all bytes in order src_pos=6291456 diag=[]
 pipe -> non-blocking pipe: first=int partial=true pos_ok=true, then more calls: all_int=true total=6291456 received=all bytes in order src_pos=6291456 diag=[]
