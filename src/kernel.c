@@ -72,20 +72,34 @@ static fc_status wait_for_input(fc_job *job)
 	}
 }
 
-#ifdef HAVE_COPY_FILE_RANGE
-fc_status fc_copy_file_range(fc_job *job)
+/* The loop every direct kernel path shares: move, account, and sort errno into
+ * "wait and retry", "the reader is gone" and "not this way". `move` makes one
+ * syscall; `again` decides what EAGAIN means for it; ECONNRESET is the
+ * destination's only where the source cannot raise it. */
+typedef ssize_t (*fc_move_fn)(fc_job *job, size_t count);
+
+static fc_status kernel_loop(fc_job *job, fc_move_fn move, fc_status (*again)(fc_job *job), bool reset_is_output)
 {
 	bool first = true;
 
 	while (job->remaining > 0) {
-		ssize_t n = copy_file_range(job->in.fd, NULL, job->out.fd, NULL, next_count(job), 0);
+		ssize_t n = move(job, next_count(job));
+		fc_status st;
 
 		if (n > 0) {
 			fc_job_moved(job, (size_t) n);
 			first = false;
 		} else if (n == 0) {
 			return at_source_end(job, first);
-		} else if (errno != EINTR) {
+		} else if (errno == EINTR) {
+			continue;
+		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+			if ((st = again(job)) != FC_CONTINUE) {
+				return st;
+			}
+		} else if (errno == EPIPE || (errno == ECONNRESET && reset_is_output)) {
+			return peer_gone(job, errno);
+		} else {
 			/* EXDEV (other filesystem), EINVAL, EOPNOTSUPP, ENOSYS, EIO (CIFS,
 			 * php-src GH-10548), EBADF...: all mean "not this way"; the next path
 			 * repeats the operation through ordinary I/O and reports real errors. */
@@ -93,6 +107,17 @@ fc_status fc_copy_file_range(fc_job *job)
 		}
 	}
 	return FC_DONE;
+}
+
+#ifdef HAVE_COPY_FILE_RANGE
+static ssize_t move_by_copy_file_range(fc_job *job, size_t count)
+{
+	return copy_file_range(job->in.fd, NULL, job->out.fd, NULL, count, 0);
+}
+
+fc_status fc_copy_file_range(fc_job *job)
+{
+	return kernel_loop(job, move_by_copy_file_range, wait_for_output, true);
 }
 #else
 fc_status fc_copy_file_range(fc_job *job)
@@ -102,31 +127,15 @@ fc_status fc_copy_file_range(fc_job *job)
 #endif
 
 #ifdef HAVE_SENDFILE
+static ssize_t move_by_sendfile(fc_job *job, size_t count)
+{
+	return sendfile(job->out.fd, job->in.fd, NULL, count);
+}
+
+/* The source is a file, so a reset can only be the destination's. */
 fc_status fc_copy_sendfile(fc_job *job)
 {
-	bool first = true;
-
-	while (job->remaining > 0) {
-		ssize_t n = sendfile(job->out.fd, job->in.fd, NULL, next_count(job));
-
-		if (n > 0) {
-			fc_job_moved(job, (size_t) n);
-			first = false;
-		} else if (n == 0) {
-			return at_source_end(job, first);
-		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			fc_status st = wait_for_output(job);
-			if (st != FC_CONTINUE) {
-				return st;
-			}
-		} else if (errno == EPIPE || errno == ECONNRESET) {
-			/* the source is a file: these are the destination's */
-			return peer_gone(job, errno);
-		} else if (errno != EINTR) {
-			return fc_fallback(job, errno);
-		}
-	}
-	return FC_DONE;
+	return kernel_loop(job, move_by_sendfile, wait_for_output, true);
 }
 #else
 fc_status fc_copy_sendfile(fc_job *job)
@@ -146,32 +155,9 @@ static fc_status wait_for_either(fc_job *job)
 	return wait_for_input(job);
 }
 
-/* One end is a pipe: a single splice moves the bytes. */
-static fc_status splice_direct(fc_job *job)
+static ssize_t move_by_splice(fc_job *job, size_t count)
 {
-	bool first = true;
-
-	while (job->remaining > 0) {
-		ssize_t n = splice(job->in.fd, NULL, job->out.fd, NULL, next_count(job), SPLICE_F_MOVE);
-
-		if (n > 0) {
-			fc_job_moved(job, (size_t) n);
-			first = false;
-		} else if (n == 0) {
-			return at_source_end(job, first);
-		} else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			fc_status st = wait_for_either(job);
-			if (st != FC_CONTINUE) {
-				return st;
-			}
-		} else if (errno == EPIPE) {
-			/* only a write raises EPIPE */
-			return peer_gone(job, errno);
-		} else if (errno != EINTR) {
-			return fc_fallback(job, errno);
-		}
-	}
-	return FC_DONE;
+	return splice(job->in.fd, NULL, job->out.fd, NULL, count, SPLICE_F_MOVE);
 }
 
 /* Bytes taken from the source into our pipe that will not reach the destination
@@ -278,10 +264,12 @@ static fc_status splice_staged(fc_job *job)
 	return st;
 }
 
+/* One end a pipe: a single splice moves the bytes (a socket source may be the one
+ * reset). Otherwise through a pipe of our own. */
 fc_status fc_copy_splice(fc_job *job)
 {
 	if (job->in.kind == FC_KIND_PIPE || job->out.kind == FC_KIND_PIPE) {
-		return splice_direct(job);
+		return kernel_loop(job, move_by_splice, wait_for_either, false);
 	}
 	return splice_staged(job);
 }
