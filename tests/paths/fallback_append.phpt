@@ -32,9 +32,10 @@ foreach (['file', 'pipe', 'memory'] as $srcKind) {
             $content = "prefix\n" . substr($data, $off, $expectLen);
             $ok = $res['fast'] === $res['stock'] && $res['fast'][0] === $expectLen && $res['fast'][3] === md5($content);
             $used = fc_paths_used($stats['fast']);
-            printf("%s -> '%s' len=%s off=%d: ret=%d dstpos=%s %s; kernel bytes: cfr=%d sendfile=%d splice=%d, total=%d\n",
+            $fell = $srcKind === 'file' ? (fc_fallbacks($stats['fast'], 'copy_file_range') >= 1 ? ' cfr fell back;' : ' NO CFR FALLBACK RECORDED;') : '';
+            printf("%s -> '%s' len=%s off=%d: ret=%d dstpos=%s %s;%s kernel bytes: cfr=%d sendfile=%d splice=%d, total=%d\n",
                 $srcKind, $mode, var_export($len, true), $off, $res['fast'][0], var_export($res['fast'][2], true),
-                $ok ? 'same as stock' : 'MISMATCH ' . json_encode($res),
+                $ok ? 'same as stock' : 'MISMATCH ' . json_encode($res), $fell,
                 $used['copy_file_range'] ?? 0, $used['sendfile'] ?? 0, $used['splice'] ?? 0, array_sum($used));
         }
     }
@@ -58,12 +59,12 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-file -> 'a' len=NULL off=0: ret=200001 dstpos=200001 same as stock; kernel bytes: cfr=0 sendfile=0 splice=0, total=200001
-file -> 'a' len=1000 off=10: ret=1000 dstpos=1000 same as stock; kernel bytes: cfr=0 sendfile=0 splice=0, total=1000
-file -> 'ab' len=NULL off=0: ret=200001 dstpos=200001 same as stock; kernel bytes: cfr=0 sendfile=0 splice=0, total=200001
-file -> 'ab' len=1000 off=10: ret=1000 dstpos=1000 same as stock; kernel bytes: cfr=0 sendfile=0 splice=0, total=1000
-file -> 'a+' len=NULL off=0: ret=200001 dstpos=200001 same as stock; kernel bytes: cfr=0 sendfile=0 splice=0, total=200001
-file -> 'a+' len=1000 off=10: ret=1000 dstpos=1000 same as stock; kernel bytes: cfr=0 sendfile=0 splice=0, total=1000
+file -> 'a' len=NULL off=0: ret=200001 dstpos=200001 same as stock; cfr fell back; kernel bytes: cfr=0 sendfile=0 splice=0, total=200001
+file -> 'a' len=1000 off=10: ret=1000 dstpos=1000 same as stock; cfr fell back; kernel bytes: cfr=0 sendfile=0 splice=0, total=1000
+file -> 'ab' len=NULL off=0: ret=200001 dstpos=200001 same as stock; cfr fell back; kernel bytes: cfr=0 sendfile=0 splice=0, total=200001
+file -> 'ab' len=1000 off=10: ret=1000 dstpos=1000 same as stock; cfr fell back; kernel bytes: cfr=0 sendfile=0 splice=0, total=1000
+file -> 'a+' len=NULL off=0: ret=200001 dstpos=200001 same as stock; cfr fell back; kernel bytes: cfr=0 sendfile=0 splice=0, total=200001
+file -> 'a+' len=1000 off=10: ret=1000 dstpos=1000 same as stock; cfr fell back; kernel bytes: cfr=0 sendfile=0 splice=0, total=1000
 pipe -> 'a' len=NULL off=0: ret=200001 dstpos=200001 same as stock; kernel bytes: cfr=0 sendfile=0 splice=0, total=200001
 pipe -> 'a' len=1000 off=0: ret=1000 dstpos=1000 same as stock; kernel bytes: cfr=0 sendfile=0 splice=0, total=1000
 pipe -> 'ab' len=NULL off=0: ret=200001 dstpos=200001 same as stock; kernel bytes: cfr=0 sendfile=0 splice=0, total=200001
