@@ -1,0 +1,367 @@
+<?php
+// The benchmark runner proper (bench/run prepares the machine, then calls
+// this). It runs every case in a fresh process per run, contenders
+// interleaved per repetition, then writes the markdown, JSON and chart.
+//
+//   php -n bench/lib/bench.php --mode=quick|full|smoke --work=DIR --shm=DIR
+//       --bin=DIR --out=DIR --prefix=NAME [--ext=SO] [--http] [--only=a,b]
+declare(strict_types=1);
+
+require __DIR__ . '/util.php';
+require __DIR__ . '/report.php';
+require __DIR__ . '/http.php';
+
+const GIB = 1 << 30;
+const MIB = 1 << 20;
+const KIB = 1 << 10;
+
+// Who competes. 'base' is the stock contender a row's "vs stock" is taken
+// against (default: stock stream_copy_to_stream).
+const CONTENDERS = [
+    'stock' => ['label' => 'stream_copy_to_stream (stock)', 'script' => 'stock_copy.php'],
+    'sabre' => ['label' => 'sabre/http 4 MiB loop (stock)', 'script' => 'sabre_chunks.php'],
+    'fpassthru' => ['label' => 'fpassthru (stock)', 'script' => 'fpassthru.php'],
+    'readfile' => ['label' => 'readfile (stock)', 'script' => 'readfile.php'],
+    'copy' => ['label' => 'copy() (stock)', 'script' => 'copy.php'],
+    'fastcopy' => ['label' => 'fastcopy_stream', 'script' => 'fastcopy.php', 'ext' => true],
+    'readfile_ov' => ['label' => 'readfile, fastcopy.override=1', 'script' => 'readfile.php', 'ext' => true, 'override' => true, 'base' => 'readfile'],
+    'copy_ov' => ['label' => 'copy(), fastcopy.override=1', 'script' => 'copy.php', 'ext' => true, 'override' => true, 'base' => 'copy'],
+    'c_sendfile' => ['label' => 'C sendfile loop', 'c' => 'sendfile'],
+    'c_cfr' => ['label' => 'C copy_file_range loop', 'c' => 'copy_file_range'],
+    'c_splice' => ['label' => 'C splice loop', 'c' => 'splice'],
+    'c_read' => ['label' => 'C read() into memory', 'c' => 'read'],
+    'cp' => ['label' => 'cp', 'cp' => true],
+];
+
+function cases(string $mode): array
+{
+    $sizes = match ($mode) {
+        'full' => [4 * KIB, MIB, 64 * MIB, GIB],
+        'smoke' => [64 * KIB],
+        default => [GIB],
+    };
+    $big = max($sizes);
+    $file = ['stock', 'copy', 'sabre', 'fastcopy', 'copy_ov'];
+    $net = ['stock', 'sabre', 'fastcopy', 'c_sendfile'];
+    $cases = [
+        'same_fs' => ['label' => 'file → file, same filesystem (disk)', 'dst' => 'file', 'on' => 'work',
+            'contenders' => [...$file, 'c_cfr', 'cp'], 'ref' => 'c_cfr', 'sizes' => $sizes],
+        'cross_fs' => ['label' => 'file → file, disk → tmpfs', 'dst' => 'file', 'on' => 'shm',
+            'contenders' => [...$file, 'c_sendfile', 'cp'], 'ref' => 'cp', 'sizes' => $sizes],
+        'tcp' => ['label' => 'file → TCP socket (loopback)', 'dst' => 'tcp',
+            'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => $sizes],
+        'unix' => ['label' => 'file → unix socket', 'dst' => 'unix',
+            'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => $sizes],
+        'pipe' => ['label' => 'file → pipe (php://stdout)', 'dst' => 'stdout',
+            'contenders' => ['stock', 'sabre', 'fastcopy', 'c_splice'], 'ref' => 'c_splice', 'sizes' => $sizes],
+        'output' => ['label' => 'file → php://output (CLI, stdout a pipe)', 'dst' => 'output',
+            'contenders' => ['stock', 'fpassthru', 'readfile', 'sabre', 'fastcopy', 'readfile_ov', 'c_splice'],
+            'ref' => 'c_splice', 'sizes' => $sizes],
+        'memory' => ['label' => 'file → php://memory', 'dst' => 'memory',
+            'contenders' => ['stock', 'sabre', 'fastcopy', 'c_read'], 'ref' => 'c_read', 'sizes' => $sizes],
+        'range' => ['label' => 'range (offset+length) from mid-file → TCP', 'dst' => 'tcp', 'range' => true,
+            'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => [$big]],
+        'small' => ['label' => 'many 4 KiB files → files (same fs)', 'dst' => 'dir', 'on' => 'work',
+            'contenders' => ['stock', 'copy', 'sabre', 'fastcopy', 'copy_ov', 'c_cfr', 'cp'], 'ref' => 'c_cfr',
+            'sizes' => [4 * KIB], 'count' => match ($mode) { 'full' => 20000, 'smoke' => 50, default => 5000 }],
+    ];
+    if ($mode === 'full' || $mode === 'smoke') {
+        // php.ini-production's output_buffering, 4 GiB through php://output: peak RSS.
+        $cases['rss_output'] = ['label' => 'peak RSS, file → php://output, output_buffering=4096', 'dst' => 'output',
+            'ini' => ['output_buffering' => '4096'], 'contenders' => ['stock', 'readfile', 'fastcopy', 'readfile_ov'],
+            'ref' => null, 'sizes' => [$mode === 'full' ? 4 * GIB : MIB], 'runs' => 3];
+    }
+    return $cases;
+}
+
+/** Whether a contender can run here, or why not. */
+function availability(string $id, array $cfg): ?string
+{
+    $c = CONTENDERS[$id];
+    if (!empty($c['ext']) && $cfg['ext'] === '') {
+        return 'n/a (extension not built)';
+    }
+    if (!empty($c['override']) && !$cfg['override']) {
+        return 'n/a (override not built)';
+    }
+    return null;
+}
+
+function php_cmd(string $id, array $case, array $cfg): array
+{
+    $c = CONTENDERS[$id];
+    $cmd = [PHP_BINARY, '-n', '-d', 'memory_limit=-1', '-d', 'display_errors=stderr'];
+    foreach ($case['ini'] ?? [] as $k => $v) {
+        array_push($cmd, '-d', "$k=$v");
+    }
+    if (!empty($c['ext'])) {
+        array_push($cmd, '-d', 'extension=' . $cfg['ext']);
+    }
+    if (!empty($c['override'])) {
+        array_push($cmd, '-d', 'fastcopy.override=1');
+    }
+    $cmd[] = dirname(__DIR__) . '/cases/' . $c['script'];
+    return $cmd;
+}
+
+/**
+ * One run of one contender in a fresh process. Returns its report (wall,
+ * cpu, maxrss, bytes) or, with $trace, the syscall counts of an strace run.
+ */
+function run_one(string $id, string $caseId, array $case, int $size, array $cfg, array $env, ?string $trace = null): array
+{
+    $c = CONTENDERS[$id];
+    $w = $cfg['work'];
+    $report = "$w/report.json";
+    @unlink($report);
+    $src = $case['dst'] === 'dir' ? "$w/small_src" : $env['src'];
+    $offset = $env['offset'] ?? 0;
+    $length = $env['length'] ?? null;
+    $expect = $case['dst'] === 'dir' ? $case['count'] * $size : ($length ?? $size);
+
+    $dstPath = null;
+    switch ($case['dst']) {
+        case 'file':
+            $dstPath = ($case['on'] === 'shm' ? $cfg['shm'] : $w) . '/dst.bin';
+            @unlink($dstPath);
+            $dst = "file:$dstPath";
+            break;
+        case 'dir':
+            $dstPath = "$w/small_dst";
+            rm_rf($dstPath);
+            mkdir($dstPath);
+            $dst = "dir:$dstPath";
+            break;
+        case 'tcp':
+            $dst = 'tcp:127.0.0.1:' . $env['port'];
+            break;
+        case 'unix':
+            $dst = 'unix:' . $env['sock'];
+            break;
+        default:
+            $dst = $case['dst'];
+    }
+    if (isset($env['countfile'])) {
+        @unlink($env['countfile']);
+    }
+
+    $args = ["src=$src", "dst=$dst", "report=$report"];
+    if ($offset) {
+        $args[] = "offset=$offset";
+    }
+    if ($length !== null) {
+        $args[] = "length=$length";
+    }
+    if ($case['dst'] === 'dir') {
+        $args[] = 'count=' . $case['count'];
+    }
+
+    if (isset($c['script'])) {
+        $cmd = [...php_cmd($id, $case, $cfg), ...$args];
+    } elseif (isset($c['c'])) {
+        // The C program writes to stdout for both pipe-like destinations.
+        $cargs = array_map(fn ($a) => in_array($a, ['dst=output'], true) ? 'dst=stdout' : $a, $args);
+        $cmd = [$cfg['bin'] . '/fcref', $c['c'], ...$cargs];
+    } else {
+        $cp = $case['dst'] === 'dir' ? ['cp', '-R', "$src/.", $dstPath] : ['cp', $src, $dstPath];
+        $cmd = [$cfg['bin'] . '/runstat', $report, (string) $expect, ...$cp];
+    }
+    if ($trace !== null) {
+        @unlink($trace);
+        $cmd = ['strace', '-f', '-qq', '-o', $trace, ...$cmd];
+    }
+    // Every run is bounded in time, whatever happens inside it.
+    $cmd = ['timeout', '-k', '5', (string) $cfg['run_timeout'], ...$cmd];
+
+    $err = "$w/stderr.txt";
+    $pipeDst = in_array($case['dst'], ['stdout', 'output'], true);
+    $drain = null;
+    $stdout = ['file', '/dev/null', 'w'];
+    if ($pipeDst) {
+        $countfile = "$w/pipe.count";
+        @unlink($countfile);
+        $drain = proc_open([$cfg['bin'] . '/drain', 'stdin', $countfile], [0 => ['pipe', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$w/drain.err", 'a']], $dp);
+        $stdout = $dp[0];
+    }
+    $p = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => $stdout, 2 => ['file', $err, 'w']], $pipes);
+    if ($pipeDst) {
+        fclose($dp[0]); // the drain sees EOF when the copier exits
+    }
+    $status = proc_close($p);
+    if ($drain) {
+        proc_close($drain);
+    }
+
+    $r = is_file($report) ? json_decode((string) file_get_contents($report), true) : null;
+    $problem = null;
+    if (!is_array($r) || empty($r['ok'])) {
+        $problem = 'failed: ' . trim(($r['error'] ?? '') . ' ' . tail($err));
+    } elseif ((int) $r['bytes'] !== $expect) {
+        $problem = "copied {$r['bytes']} bytes, expected $expect";
+    } else {
+        // Check what arrived, not just what the copier says it sent.
+        $got = match (true) {
+            $pipeDst => (int) @file_get_contents("$w/pipe.count"),
+            isset($env['countfile']) => (int) @file_get_contents($env['countfile']),
+            $case['dst'] === 'file' => (int) @filesize($dstPath),
+            $case['dst'] === 'dir' => dir_bytes($dstPath),
+            $case['dst'] === 'memory' => (int) ($r['memory_size'] ?? $r['bytes']),
+        };
+        if ($got !== $expect) {
+            $problem = "receiver got $got bytes, expected $expect";
+        } elseif ($cfg['verify'] && $case['dst'] === 'file' && sha1_range($src, $offset, $expect) !== sha1_file($dstPath)) {
+            $problem = 'content differs from source';
+        } elseif ($cfg['verify'] && $case['dst'] === 'dir' && !same_dirs($src, $dstPath, $case['count'])) {
+            $problem = 'small files differ from source';
+        }
+    }
+    if ($status !== 0 && $problem === null) {
+        $problem = "exit status $status: " . tail($err);
+    }
+    if ($dstPath !== null) {
+        // Unlinking right away drops the dirty pages before writeback starts,
+        // so one run's writes don't slow down the next one.
+        $case['dst'] === 'dir' ? rm_rf($dstPath) : @unlink($dstPath);
+    }
+    if ($problem !== null) {
+        return ['ok' => false, 'error' => $problem];
+    }
+    if (!isset($r['cpu'])) {
+        $r['cpu'] = ($r['utime'] ?? 0) + ($r['stime'] ?? 0);
+    }
+    if ($trace !== null) {
+        $r['syscalls'] = count_syscalls($trace);
+        @unlink($trace);
+    }
+    return $r;
+}
+
+/** Makes the source files of a case and pulls them into the page cache. */
+function prepare_case(string $caseId, array $case, int $size, array $cfg): array
+{
+    $w = $cfg['work'];
+    $env = [];
+    if ($case['dst'] === 'dir') {
+        make_small_files("$w/small_src", $case['count'], $size);
+        warm_dir("$w/small_src", $case['count']);
+    } else {
+        $env['src'] = "$w/src-$size.bin";
+        make_file($env['src'], $size);
+        warm_file($env['src']);
+        if (!empty($case['range'])) {
+            // From the middle, deliberately not page aligned.
+            $env['offset'] = intdiv($size, 4) + 4097;
+            $env['length'] = intdiv($size, 2);
+        }
+    }
+    return $env;
+}
+
+function main(array $argv): int
+{
+    $o = getopt('', ['mode:', 'work:', 'shm:', 'bin:', 'out:', 'prefix:', 'ext:', 'http', 'only:', 'repo:', 'commit:', 'runs:']);
+    $mode = $o['mode'] ?? 'quick';
+    $cfg = [
+        'mode' => $mode,
+        'work' => $o['work'],
+        'shm' => $o['shm'],
+        'bin' => $o['bin'],
+        'out' => $o['out'],
+        'prefix' => $o['prefix'] ?? 'latest',
+        'ext' => $o['ext'] ?? '',
+        'repo' => $o['repo'] ?? dirname(__DIR__, 2),
+        'commit' => $o['commit'] ?? '',
+        'runs' => (int) ($o['runs'] ?? ($mode === 'smoke' ? 1 : 5)),
+        'warmup' => $mode !== 'smoke',
+        'verify' => $mode === 'smoke',
+        'run_timeout' => $mode === 'smoke' ? 60 : 600,
+        // strace multiplies a stock 1 GiB copy's time by ~10: quick mode
+        // traces only the cases a target or the table really needs.
+        'strace_cases' => $mode === 'quick' ? ['tcp', 'pipe', 'range'] : null,
+        'has_strace' => is_executable('/usr/bin/strace'),
+    ];
+    $cfg['override'] = $cfg['ext'] !== '' && ext_has_override($cfg['ext']);
+    $only = isset($o['only']) ? explode(',', $o['only']) : null;
+
+    fs_check($cfg);
+    $t0 = microtime(true);
+    $results = [];
+    $cases = cases($mode);
+    foreach ($cases as $caseId => $case) {
+        if ($only !== null && !in_array($caseId, $only, true)) {
+            continue;
+        }
+        $runs = $case['runs'] ?? $cfg['runs'];
+        $servers = start_receivers($case, $cfg);
+        try {
+            foreach ($case['sizes'] as $size) {
+                $env = prepare_case($caseId, $case, $size, $cfg) + $servers;
+                say(sprintf('%-10s %-10s', $caseId, $case['dst'] === 'dir' ? $case['count'] . '×' . human_size($size) : human_size($size)));
+                $rows = [];
+                $live = [];
+                foreach ($case['contenders'] as $id) {
+                    $na = availability($id, $cfg);
+                    $rows[$id] = ['contender' => $id, 'label' => CONTENDERS[$id]['label'], 'runs' => [], 'na' => $na];
+                    if ($na === null) {
+                        $live[] = $id;
+                    }
+                }
+                // Interleaved: each repetition runs every contender once, in
+                // a rotated order, so drift and neighbours hit all alike.
+                for ($rep = $cfg['warmup'] ? -1 : 0; $rep < $runs; $rep++) {
+                    $order = $live;
+                    for ($k = 0; $k < max(0, $rep); $k++) {
+                        $order[] = array_shift($order);
+                    }
+                    foreach ($order as $id) {
+                        if (isset($rows[$id]['error'])) {
+                            continue;
+                        }
+                        $r = run_one($id, $caseId, $case, $size, $cfg, $env);
+                        if (!$r['ok']) {
+                            $rows[$id]['error'] = $r['error'];
+                            say("  $id: {$r['error']}");
+                        } elseif ($rep >= 0) {
+                            $rows[$id]['runs'][] = $r;
+                        }
+                    }
+                    echo '.';
+                }
+                echo "\n";
+                if ($cfg['has_strace'] && ($cfg['strace_cases'] === null || in_array($caseId, $cfg['strace_cases'], true))) {
+                    // Separate, untimed pass: strace slows everything down.
+                    foreach ($live as $id) {
+                        if (isset($rows[$id]['error'])) {
+                            continue;
+                        }
+                        $r = run_one($id, $caseId, $case, $size, $cfg, $env, $cfg['work'] . '/trace.txt');
+                        if ($r['ok']) {
+                            $rows[$id]['syscalls'] = $r['syscalls'];
+                        }
+                    }
+                }
+                foreach ($rows as $id => $row) {
+                    $results[] = summarize($caseId, $case, $size, $row);
+                }
+            }
+        } finally {
+            stop_receivers($servers);
+        }
+    }
+
+    $http = null;
+    if (isset($o['http']) && ($only === null || in_array('http', $only, true))) {
+        $http = http_case($cfg);
+        foreach ($http['rows'] ?? [] as $row) {
+            $results[] = $row;
+        }
+    }
+
+    add_ratios($results, $cases);
+    $meta = meta($cfg, microtime(true) - $t0);
+    $targets = targets($results, $cfg, $http);
+    write_outputs($cfg, $meta, $results, $targets, $http);
+    return 0;
+}
+
+exit(main($argv));

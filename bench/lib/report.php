@@ -1,0 +1,308 @@
+<?php
+// Turns the measured rows into the issue's targets, a markdown report, the
+// same figures as JSON, and a gnuplot chart.
+declare(strict_types=1);
+
+function meta(array $cfg, float $seconds): array
+{
+    preg_match('/^model name\s*:\s*(.+)$/m', (string) @file_get_contents('/proc/cpuinfo'), $m);
+    $mem = (string) @file_get_contents('/proc/meminfo');
+    preg_match('/^MemTotal:\s*(\d+)/m', $mem, $mm);
+    return [
+        'date' => gmdate('Y-m-d H:i') . ' UTC',
+        'mode' => $cfg['mode'],
+        'runs' => $cfg['runs'],
+        'warmup' => $cfg['warmup'],
+        'commit' => $cfg['commit'],
+        'php' => PHP_VERSION,
+        'kernel' => php_uname('r'),
+        'cpu' => ($m[1] ?? '?') . ' × ' . (int) shell_exec('nproc'),
+        'memory_gib' => isset($mm[1]) ? round($mm[1] / 1048576, 1) : null,
+        'extension' => $cfg['ext'] !== '' ? 'built' : 'not built',
+        'override' => $cfg['override'] ? 'built' : 'not built',
+        'fs' => "work: {$cfg['fs_work']}, shm: {$cfg['fs_shm']}" . ($cfg['cross_fs_ok'] ? '' : ' (SAME filesystem)'),
+        'strace' => $cfg['has_strace'] ? ($cfg['strace_cases'] === null ? 'all cases' : implode(', ', $cfg['strace_cases'])) : 'not installed',
+        'seconds' => round($seconds, 1),
+    ];
+}
+
+/** Why a comparison can't be made, or null when all its rows ran. */
+function missing(array $results, string $case, int $size, array $contenders): ?string
+{
+    $why = [];
+    foreach ($contenders as $c) {
+        if (find_row($results, $case, $size, $c) !== null) {
+            continue;
+        }
+        $row = null;
+        foreach ($results as $r) {
+            if ($r['case'] === $case && $r['size'] === $size && $r['contender'] === $c) {
+                $row = $r;
+            }
+        }
+        $why[] = $row === null ? "$case at " . human_size($size) . ' not run in this mode' : "$c: {$row['status']}";
+    }
+    return $why ? 'not run (' . implode('; ', array_unique($why)) . ')' : null;
+}
+
+function t_ratio(array $results, string $case, int $size, string $a, string $b): float
+{
+    return find_row($results, $case, $size, $b)['wall_median'] / find_row($results, $case, $size, $a)['wall_median'];
+}
+
+/** The issue's targets, each met / missed (with its figures) / not run. */
+function targets(array $results, array $cfg, ?array $http): array
+{
+    $t = [];
+    $add = function (string $name, ?string $notRun, callable $eval) use (&$t) {
+        if ($notRun !== null) {
+            $t[] = ['target' => $name, 'result' => 'not run', 'detail' => $notRun];
+            return;
+        }
+        [$ok, $detail] = $eval();
+        $t[] = ['target' => $name, 'result' => $ok ? 'met' : 'missed', 'detail' => $detail];
+    };
+
+    $add('file→TCP 1 GiB: ≥ 2.0× stock and within 10% of C sendfile', missing($results, 'tcp', GIB, ['fastcopy', 'stock', 'c_sendfile']), function () use ($results) {
+        $s = t_ratio($results, 'tcp', GIB, 'fastcopy', 'stock');
+        $c = t_ratio($results, 'tcp', GIB, 'fastcopy', 'c_sendfile');
+        return [$s >= 2.0 && $c >= 0.90, sprintf('%.2f× stock (need ≥ 2.00), %.2f of C sendfile (need ≥ 0.90)', $s, $c)];
+    });
+    $add('file→pipe 1 GiB: within 5% of C', missing($results, 'pipe', GIB, ['fastcopy', 'c_splice']), function () use ($results) {
+        $c = t_ratio($results, 'pipe', GIB, 'fastcopy', 'c_splice');
+        return [$c >= 0.95, sprintf('%.2f of C splice (need ≥ 0.95)', $c)];
+    });
+    $crossNotRun = missing($results, 'cross_fs', GIB, ['fastcopy', 'cp']) ?? ($cfg['cross_fs_ok'] ? null : 'not run (the two directories are on one filesystem)');
+    $add('across filesystems 1 GiB: within 5% of cp', $crossNotRun, function () use ($results) {
+        $c = t_ratio($results, 'cross_fs', GIB, 'fastcopy', 'cp');
+        return [$c >= 0.95, sprintf('%.2f of cp (need ≥ 0.95)', $c)];
+    });
+    $add('same filesystem 1 GiB: no slower than stock', missing($results, 'same_fs', GIB, ['fastcopy', 'stock']), function () use ($results) {
+        $s = t_ratio($results, 'same_fs', GIB, 'fastcopy', 'stock');
+        return [$s >= 1.0, sprintf('%.2f× stock (need ≥ 1.00)', $s)];
+    });
+    $small = null;
+    foreach ($results as $r) {
+        if ($r['case'] === 'small') {
+            $small = $r;
+        }
+    }
+    $smallNotRun = missing($results, 'small', 4 * KIB, ['fastcopy', 'stock']);
+    if ($smallNotRun === null && ($small['count'] ?? 0) < 1000) {
+        $smallNotRun = "not run (only {$small['count']} files in this mode)";
+    }
+    $add('thousands of 4 KiB copies: no slower than stock', $smallNotRun, function () use ($results) {
+        $s = t_ratio($results, 'small', 4 * KIB, 'fastcopy', 'stock');
+        return [$s >= 1.0, sprintf('%.2f× stock (need ≥ 1.00)', $s)];
+    });
+    $sysNotRun = missing($results, 'tcp', GIB, ['fastcopy', 'stock']);
+    if ($sysNotRun === null && (find_row($results, 'tcp', GIB, 'fastcopy')['syscalls'] === null || find_row($results, 'tcp', GIB, 'stock')['syscalls'] === null)) {
+        $sysNotRun = 'not run (no strace pass)';
+    }
+    $add('file→TCP 1 GiB syscalls: ≤ 1/100 of stock', $sysNotRun, function () use ($results) {
+        $f = find_row($results, 'tcp', GIB, 'fastcopy')['syscalls']['copy'];
+        $s = find_row($results, 'tcp', GIB, 'stock')['syscalls']['copy'];
+        return [$f * 100 <= $s, sprintf('%d vs stock %d during the copy (1/%.0f; need ≤ 1/100)', $f, $s, $f ? $s / $f : INF)];
+    });
+    $add('peak RSS, 4 GiB → php://output, output_buffering=4096: ≤ stock + 16 MiB', missing($results, 'rss_output', 4 * GIB, ['fastcopy', 'stock']), function () use ($results) {
+        $f = find_row($results, 'rss_output', 4 * GIB, 'fastcopy')['maxrss_kb'];
+        $s = find_row($results, 'rss_output', 4 * GIB, 'stock')['maxrss_kb'];
+        $d = sprintf('fastcopy_stream %.1f MiB vs stock %.1f MiB (%+.1f MiB; need ≤ +16)', $f / 1024, $s / 1024, ($f - $s) / 1024);
+        $ro = find_row($results, 'rss_output', 4 * GIB, 'readfile_ov');
+        $rs = find_row($results, 'rss_output', 4 * GIB, 'readfile');
+        $ok = $f - $s <= 16 * 1024;
+        if ($ro && $rs) {
+            $d .= sprintf('; readfile+override %.1f MiB vs stock readfile %.1f MiB', $ro['maxrss_kb'] / 1024, $rs['maxrss_kb'] / 1024);
+            $ok = $ok && $ro['maxrss_kb'] - $rs['maxrss_kb'] <= 16 * 1024;
+        }
+        return [$ok, $d];
+    });
+    $fpm = null;
+    if ($http === null) {
+        $fpm = 'not run (HTTP case runs with --full or --http)';
+    } elseif (!empty($http['error'])) {
+        $fpm = 'not run (' . $http['error'] . ')';
+    } else {
+        $fpm = missing($results, 'http', $http['size'], ['fastcopy', 'stock']);
+    }
+    $add('PHP-FPM worker CPU per GiB served: ≤ 0.5× stock', $fpm, function () use ($results, $http) {
+        $f = find_row($results, 'http', $http['size'], 'fastcopy')['cpu_per_gib'];
+        $s = find_row($results, 'http', $http['size'], 'stock')['cpu_per_gib'];
+        return [$f <= 0.5 * $s, sprintf('%.3f s/GiB vs stock %.3f s/GiB (%.2f×; need ≤ 0.50)', $f, $s, $s > 0 ? $f / $s : INF)];
+    });
+    return $t;
+}
+
+function fmt_time(?float $s): string
+{
+    return match (true) {
+        $s === null => '–',
+        $s >= 1 => sprintf('%.3f s', $s),
+        $s >= 1e-3 => sprintf('%.2f ms', $s * 1e3),
+        default => sprintf('%.1f µs', $s * 1e6),
+    };
+}
+
+function fmt_ratio(?float $x): string
+{
+    return $x === null ? '–' : sprintf('%.2f×', $x);
+}
+
+function fmt_engine(?array $e): string
+{
+    if (!$e) {
+        return '';
+    }
+    $parts = [];
+    foreach ($e as $path => $s) {
+        $p = $s['calls'] || $s['bytes'] ? "$path " . human_size($s['bytes']) . " in {$s['calls']}" : $path;
+        foreach ($s['fallbacks'] as $err => $n) {
+            $p .= ", fell back on $err ×$n";
+        }
+        $parts[] = $p;
+    }
+    return implode('; ', $parts);
+}
+
+function fmt_syscalls(?array $s): string
+{
+    if ($s === null) {
+        return '–';
+    }
+    $top = [];
+    foreach ($s['by_name'] as $name => $n) {
+        if (count($top) < 3) {
+            $top[] = "$name $n";
+        }
+    }
+    return number_format($s['copy']) . ($s['whole_process'] ? ' (whole process)' : ($top ? ' (' . implode(', ', $top) . ')' : ''));
+}
+
+function markdown(array $meta, array $results, array $targets, ?array $http): string
+{
+    $md = "# fastcopy benchmark ({$meta['mode']} mode)\n\n";
+    $md .= "{$meta['date']} · commit `" . ($meta['commit'] ?: 'none') . "` · PHP {$meta['php']} · Linux {$meta['kernel']} · {$meta['cpu']} · {$meta['memory_gib']} GiB RAM  \n";
+    $md .= "Median of {$meta['runs']} runs per contender" . ($meta['warmup'] ? ' after a warm-up run' : ' (no warm-up)')
+        . ", contenders interleaved, each run a fresh process, files in the page cache. Extension: {$meta['extension']}; override: {$meta['override']}. "
+        . "Filesystems: {$meta['fs']}. strace pass: {$meta['strace']}. Took {$meta['seconds']} s.\n\n";
+
+    $md .= "## Targets\n\n| target | result | figures |\n|---|---|---|\n";
+    foreach ($targets as $t) {
+        $md .= "| {$t['target']} | **{$t['result']}** | {$t['detail']} |\n";
+    }
+
+    $md .= "\n## Results\n\nTime is the copy alone (inside the process, open/exec not included, except per file in the small-files case); "
+        . "CPU is user+sys of the copying process during the copy; syscalls are those during the copy (separate strace run); "
+        . "peak RSS is the whole process's. vs stock = stock time / this time (above 1 is faster); vs C = C reference time / this time.\n";
+    $groups = [];
+    foreach ($results as $r) {
+        $groups[$r['case'] . '@' . $r['size']][] = $r;
+    }
+    foreach ($groups as $rows) {
+        $f = $rows[0];
+        if ($f['case'] === 'http') {
+            continue;
+        }
+        $size = $f['count'] ? "{$f['count']} × " . human_size($f['size']) : human_size($f['size']);
+        $md .= "\n### {$f['case_label']}, $size\n\n";
+        $md .= "| contender | median | min–max | GiB/s | CPU | syscalls | peak RSS | vs stock | vs C | engine |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n";
+        foreach ($rows as $r) {
+            if ($r['status'] !== 'ok') {
+                $md .= "| {$r['label']} | {$r['status']} | | | | | | | | |\n";
+                continue;
+            }
+            $md .= sprintf("| %s | %s | %s–%s | %.2f | %s | %s | %.1f MiB | %s | %s | %s |\n",
+                $r['label'], fmt_time($r['wall_median']), fmt_time($r['wall_min']), fmt_time($r['wall_max']), $r['gib_s'],
+                fmt_time($r['cpu_median']), fmt_syscalls($r['syscalls']), $r['maxrss_kb'] / 1024,
+                fmt_ratio($r['vs_stock']), fmt_ratio($r['vs_ref']), fmt_engine($r['engine']));
+        }
+    }
+    if ($http !== null) {
+        $md .= "\n### HTTP: nginx → PHP-FPM (pm=static, 1 worker), " . human_size($http['size'] ?? 0) . " per request, curl as the client\n\n";
+        if (!empty($http['error'])) {
+            $md .= "not run: {$http['error']}\n";
+        } else {
+            $md .= "| contender | median | GiB/s | worker CPU s/GiB | vs stock (CPU) | vs stock (time) |\n|---|--:|--:|--:|--:|--:|\n";
+            foreach ($http['rows'] as $r) {
+                if ($r['status'] !== 'ok') {
+                    $md .= "| {$r['label']} | {$r['status']} | | | | |\n";
+                    continue;
+                }
+                $md .= sprintf("| %s | %s | %.2f | %.3f | %s | %s |\n", $r['label'], fmt_time($r['wall_median']), $r['gib_s'],
+                    $r['cpu_per_gib'], fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['vs_stock']));
+            }
+            $md .= "\nWorker CPU is utime+stime from /proc of the one FPM worker (the nginx worker for the static row) around the requests. "
+                . "vs stock (CPU) = this CPU / stock's: below 1 is cheaper.\n";
+        }
+    }
+    return $md;
+}
+
+/** One panel per case (largest size), GiB/s per contender. */
+function chart(array $cfg, array $results, string $png): ?string
+{
+    $gp = trim((string) shell_exec('command -v gnuplot'));
+    if ($gp === '') {
+        return 'gnuplot not installed';
+    }
+    $colors = ['stock' => '#7f7f7f', 'sabre' => '#a6a6a6', 'fpassthru' => '#969696', 'readfile' => '#8c8c8c', 'copy' => '#b3b3b3',
+        'fastcopy' => '#e6550d', 'readfile_ov' => '#fd8d3c', 'copy_ov' => '#fdae6b',
+        'c_sendfile' => '#3182bd', 'c_cfr' => '#3182bd', 'c_splice' => '#3182bd', 'c_read' => '#3182bd', 'cp' => '#6baed6',
+        'nginx' => '#31a354'];
+    $big = [];
+    foreach ($results as $r) {
+        if (!isset($big[$r['case']]) || $r['size'] > $big[$r['case']]) {
+            $big[$r['case']] = $r['size'];
+        }
+    }
+    $dir = $cfg['work'] . '/chart';
+    @mkdir($dir);
+    $panels = [];
+    foreach ($big as $case => $size) {
+        $lines = '';
+        $title = '';
+        foreach ($results as $r) {
+            if ($r['case'] !== $case || $r['size'] !== $size) {
+                continue;
+            }
+            $title = $r['case_label'] . ', ' . ($r['count'] ? "{$r['count']} × " : '') . human_size($size);
+            $v = $r['status'] === 'ok' ? sprintf('%.4f', $r['gib_s']) : '0';
+            $col = hexdec(substr($colors[$r['contender']] ?? '#000000', 1));
+            $lines .= sprintf("\"%s\" %s %d\n", str_replace('"', '', $r['label']), $v, $col);
+        }
+        $file = "$dir/$case.dat";
+        file_put_contents($file, $lines);
+        $panels[] = [$file, $title];
+    }
+    $n = count($panels);
+    $cols = 3;
+    $rowsN = (int) ceil($n / $cols);
+    $s = "set terminal pngcairo size 1800," . (480 * $rowsN) . " font 'DejaVu Sans,10'\nset output '$png'\n";
+    $s .= "set multiplot layout $rowsN,$cols title 'fastcopy benchmark ({$cfg['mode']}): throughput, GiB/s (higher is better)'\n";
+    $s .= "set style fill solid 0.9 noborder\nset boxwidth 0.7\nset yrange [0:*]\nset grid ytics\nset xtics rotate by 30 right nomirror\nunset key\nset bmargin 9\n";
+    foreach ($panels as [$file, $title]) {
+        $t = str_replace(["'", '→'], ['', '->'], $title);
+        $s .= "set title '$t'\nplot '$file' using 0:2:3:xtic(1) with boxes lc rgb variable, '' using 0:2:(sprintf('%.2f',\$2)) with labels offset 0,0.7 font ',8'\n";
+    }
+    $s .= "unset multiplot\n";
+    file_put_contents("$dir/chart.gp", $s);
+    exec(escapeshellarg($gp) . ' ' . escapeshellarg("$dir/chart.gp") . ' 2>&1', $out, $rc);
+    return $rc === 0 ? null : 'gnuplot failed: ' . implode(' ', array_slice($out, -3));
+}
+
+function write_outputs(array $cfg, array $meta, array $results, array $targets, ?array $http): void
+{
+    @mkdir($cfg['out'], 0777, true);
+    $base = $cfg['out'] . '/' . $cfg['prefix'];
+    $md = markdown($meta, $results, $targets, $http);
+    $chartErr = chart($cfg, $results, "$base.png");
+    if ($chartErr !== null) {
+        $md .= "\nChart: $chartErr\n";
+    } else {
+        $md .= "\n![throughput chart](" . basename($base) . ".png)\n";
+    }
+    file_put_contents("$base.md", $md);
+    $json = ['meta' => $meta, 'targets' => $targets, 'results' => $results, 'http' => $http ? array_diff_key($http, ['rows' => 1]) : null];
+    file_put_contents("$base.json", json_encode($json, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION) . "\n");
+    echo "\n", $md, "\nWrote $base.md, $base.json", $chartErr === null ? ", $base.png" : '', "\n";
+}

@@ -1,0 +1,215 @@
+/*
+ * fcref: the C reference for the fastcopy benchmark. It does the same
+ * transfer as the PHP case scripts with one raw syscall in a loop, so its
+ * figures are the limit of this machine for that case.
+ *
+ *   fcref MODE src=PATH dst=SPEC [offset=N] [length=N] [count=N] report=FILE
+ *
+ * MODE: sendfile | copy_file_range | splice | read
+ * SPEC: file:PATH | dir:PATH (count small files) | tcp:HOST:PORT |
+ *       unix:PATH | stdout | memory
+ *
+ * Like the PHP side, only the copy is timed (open/connect are not, except
+ * in the many-small-files mode where open/close is part of each copy).
+ * Sockets are shut down and drained to EOF inside the timed part so the
+ * figure covers delivery, not just queueing into the socket buffer.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/sendfile.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CHUNK_MAX 0x7ffff000L /* largest count Linux moves per call */
+
+static const char *mode, *src, *dst, *report;
+static long long offset, length = -1, count = 1;
+static int is_socket;
+
+static void die(const char *what)
+{
+	fprintf(stderr, "fcref: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int open_dst(void)
+{
+	if (!strncmp(dst, "file:", 5)) {
+		int fd = open(dst + 5, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0) die("open dst");
+		return fd;
+	}
+	if (!strcmp(dst, "stdout"))
+		return 1;
+	if (!strncmp(dst, "tcp:", 4)) {
+		char host[64];
+		const char *colon = strrchr(dst + 4, ':');
+		struct sockaddr_in sa = { .sin_family = AF_INET };
+		int fd = socket(AF_INET, SOCK_STREAM, 0);
+		snprintf(host, sizeof host, "%.*s", (int)(colon - dst - 4), dst + 4);
+		sa.sin_port = htons(atoi(colon + 1));
+		inet_pton(AF_INET, host, &sa.sin_addr);
+		if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof sa) < 0) die("connect tcp");
+		is_socket = 1;
+		return fd;
+	}
+	if (!strncmp(dst, "unix:", 5)) {
+		struct sockaddr_un sa = { .sun_family = AF_UNIX };
+		int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+		snprintf(sa.sun_path, sizeof sa.sun_path, "%s", dst + 5);
+		if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof sa) < 0) die("connect unix");
+		is_socket = 1;
+		return fd;
+	}
+	fprintf(stderr, "fcref: bad dst %s\n", dst);
+	exit(2);
+}
+
+/* Moves len bytes from in (at *off) to out with the chosen syscall. */
+static long long copy_fd(int in, int out, long long off, long long len)
+{
+	long long done = 0;
+	while (done < len) {
+		size_t want = len - done > CHUNK_MAX ? CHUNK_MAX : len - done;
+		ssize_t n;
+		off_t o = off + done;
+		if (!strcmp(mode, "sendfile"))
+			n = sendfile(out, in, &o, want);
+		else if (!strcmp(mode, "copy_file_range"))
+			n = copy_file_range(in, &o, out, NULL, want, 0);
+		else if (!strcmp(mode, "splice"))
+			n = splice(in, &o, out, NULL, want, SPLICE_F_MOVE | SPLICE_F_MORE);
+		else {
+			fprintf(stderr, "fcref: bad mode %s\n", mode);
+			exit(2);
+		}
+		if (n < 0 && errno == EINTR) continue;
+		if (n < 0) die(mode);
+		if (n == 0) break; /* source shorter than asked */
+		done += n;
+	}
+	return done;
+}
+
+/* The memory case: read the range into one heap buffer, as php://memory ends up. */
+static long long read_to_memory(int in, long long off, long long len)
+{
+	char *buf = malloc(len ? len : 1);
+	long long done = 0;
+	if (!buf) die("malloc");
+	while (done < len) {
+		ssize_t n = pread(in, buf + done, len - done > CHUNK_MAX ? CHUNK_MAX : len - done, off + done);
+		if (n < 0 && errno == EINTR) continue;
+		if (n < 0) die("pread");
+		if (n == 0) break;
+		done += n;
+	}
+	free(buf);
+	return done;
+}
+
+static void wait_eof(int fd)
+{
+	char buf[4096];
+	shutdown(fd, SHUT_WR);
+	while (read(fd, buf, sizeof buf) > 0)
+		;
+}
+
+static long long run(void)
+{
+	if (!strncmp(dst, "dir:", 4)) {
+		/* Many small files: open, copy, close each one, like the PHP loop. */
+		long long total = 0;
+		char sp[4096], dp[4096];
+		access("/fcbench-mark-begin", F_OK);
+		for (long long i = 0; i < count; i++) {
+			snprintf(sp, sizeof sp, "%s/f%06lld", src, i);
+			snprintf(dp, sizeof dp, "%s/f%06lld", dst + 4, i);
+			int in = open(sp, O_RDONLY), out = open(dp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+			struct stat st;
+			if (in < 0 || out < 0 || fstat(in, &st) < 0) die("open small");
+			total += copy_fd(in, out, 0, st.st_size);
+			close(in);
+			close(out);
+		}
+		return total;
+	}
+	int in = open(src, O_RDONLY);
+	struct stat st;
+	if (in < 0 || fstat(in, &st) < 0) die("open src");
+	long long len = length >= 0 ? length : st.st_size - offset;
+	if (!strcmp(dst, "memory")) {
+		access("/fcbench-mark-begin", F_OK);
+		return read_to_memory(in, offset, len);
+	}
+	int out = open_dst();
+	access("/fcbench-mark-begin", F_OK); /* strace marker: copy phase starts */
+	long long n = copy_fd(in, out, offset, len);
+	if (is_socket) wait_eof(out);
+	return n;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: fcref MODE src=PATH dst=SPEC [offset=N] [length=N] [count=N] report=FILE\n");
+		return 2;
+	}
+	mode = argv[1];
+	for (int i = 2; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		if (!eq) continue;
+		*eq++ = 0;
+		if (!strcmp(argv[i], "src")) src = eq;
+		else if (!strcmp(argv[i], "dst")) dst = eq;
+		else if (!strcmp(argv[i], "report")) report = eq;
+		else if (!strcmp(argv[i], "offset")) offset = atoll(eq);
+		else if (!strcmp(argv[i], "length")) length = atoll(eq);
+		else if (!strcmp(argv[i], "count")) count = atoll(eq);
+	}
+	if (!src || !dst || !report) {
+		fprintf(stderr, "fcref: src, dst and report are required\n");
+		return 2;
+	}
+	if (!strcmp(mode, "read") && strcmp(dst, "memory")) {
+		fprintf(stderr, "fcref: mode read is for dst=memory\n");
+		return 2;
+	}
+
+	struct rusage r0, r1;
+	getrusage(RUSAGE_SELF, &r0);
+	double t0 = now();
+	long long bytes = run();
+	double t1 = now();
+	access("/fcbench-mark-end", F_OK);
+	getrusage(RUSAGE_SELF, &r1);
+
+	FILE *f = fopen(report, "w");
+	if (!f) die("open report");
+	fprintf(f, "{\"ok\":true,\"bytes\":%lld,\"wall\":%.9f,\"utime\":%.6f,\"stime\":%.6f,\"maxrss_kb\":%ld}\n",
+		bytes, t1 - t0,
+		(r1.ru_utime.tv_sec - r0.ru_utime.tv_sec) + (r1.ru_utime.tv_usec - r0.ru_utime.tv_usec) / 1e6,
+		(r1.ru_stime.tv_sec - r0.ru_stime.tv_sec) + (r1.ru_stime.tv_usec - r0.ru_stime.tv_usec) / 1e6,
+		r1.ru_maxrss);
+	fclose(f);
+	return 0;
+}
