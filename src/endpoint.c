@@ -12,23 +12,21 @@
 # include <unistd.h>
 #endif
 
-static fc_kind kind_of_fd(int fd)
+static fc_kind kind_of(int fd, zend_stat_t *st)
 {
-	zend_stat_t st;
-
-	if (zend_fstat(fd, &st) != 0) {
+	if (zend_fstat(fd, st) != 0) {
 		return FC_KIND_NONE;
 	}
-	if (S_ISREG(st.st_mode)) {
+	if (S_ISREG(st->st_mode)) {
 		return FC_KIND_FILE;
 	}
 #ifdef S_ISFIFO
-	if (S_ISFIFO(st.st_mode)) {
+	if (S_ISFIFO(st->st_mode)) {
 		return FC_KIND_PIPE;
 	}
 #endif
 #ifdef S_ISSOCK
-	if (S_ISSOCK(st.st_mode)) {
+	if (S_ISSOCK(st->st_mode)) {
 		return FC_KIND_SOCKET;
 	}
 #endif
@@ -65,7 +63,7 @@ static void open_output(fc_endpoint *ep)
 {
 	int fd = fc_output_fd();
 
-	if (fd < 0 || (ep->kind = kind_of_fd(fd)) == FC_KIND_NONE) {
+	if (fd < 0 || (ep->kind = kind_of(fd, &ep->st)) == FC_KIND_NONE) {
 		return;
 	}
 	ep->fd = fd;
@@ -102,7 +100,7 @@ void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source)
 			|| fd < 0) {
 		return;
 	}
-	ep->kind = kind_of_fd((int) fd);
+	ep->kind = kind_of((int) fd, &ep->st);
 	if (ep->kind == FC_KIND_NONE) {
 		return;
 	}
@@ -113,7 +111,8 @@ void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source)
 		ep->nonblocking = !ep->sock->is_blocked;
 	}
 #ifndef PHP_WIN32
-	{
+	/* A regular file as the source neither blocks nor appends. */
+	if (!(is_source && ep->kind == FC_KIND_FILE)) {
 		int flags = fcntl(ep->fd, F_GETFL);
 		if (flags != -1) {
 			ep->append = (flags & O_APPEND) != 0;

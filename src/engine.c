@@ -67,17 +67,16 @@ static fc_status run_path(php_fastcopy_path path, fc_job *job)
  * chasing its own writes until the disk is full. */
 static void bound_self_copy(fc_job *job)
 {
-	zend_stat_t in_st, out_st;
+	const zend_stat_t *in = &job->in.st, *out = &job->out.st;
 	zend_off_t pos;
 
-	if (job->in.kind != FC_KIND_FILE || job->out.fd < 0
-			|| zend_fstat(job->in.fd, &in_st) != 0 || zend_fstat(job->out.fd, &out_st) != 0
-			|| in_st.st_dev != out_st.st_dev || in_st.st_ino != out_st.st_ino) {
+	if (job->in.kind != FC_KIND_FILE || job->out.kind != FC_KIND_FILE
+			|| in->st_dev != out->st_dev || in->st_ino != out->st_ino) {
 		return;
 	}
 	pos = zend_lseek(job->in.fd, 0, SEEK_CUR);
 	if (pos >= 0) {
-		job->remaining = MIN(job->remaining, in_st.st_size > pos ? (size_t) (in_st.st_size - pos) : 0);
+		job->remaining = MIN(job->remaining, in->st_size > pos ? (size_t) (in->st_size - pos) : 0);
 	}
 }
 

@@ -34,6 +34,7 @@ typedef struct {
 	php_netstream_data_t *sock; /* PHP socket streams: their blocking mode and timeout */
 	int fd;                     /* -1 unless kind != FC_KIND_NONE */
 	fc_kind kind;
+	zend_stat_t st;             /* of fd, taken when the endpoint was opened */
 	bool append;                /* O_APPEND: the kernel paths refuse it */
 	bool nonblocking;           /* the stream's mode: stop at EAGAIN rather than wait */
 	bool via_output;            /* php://output, written to the CLI's descriptor 1 */
