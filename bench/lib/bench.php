@@ -18,19 +18,19 @@ const KIB = 1 << 10;
 // Who competes. 'base' is the stock contender a row's "vs stock" is taken
 // against (default: stock stream_copy_to_stream).
 const CONTENDERS = [
-    'stock' => ['label' => 'stream_copy_to_stream (stock)', 'script' => 'stock_copy.php'],
-    'sabre' => ['label' => 'sabre/http 4 MiB loop (stock)', 'script' => 'sabre_chunks.php'],
-    'fpassthru' => ['label' => 'fpassthru (stock)', 'script' => 'fpassthru.php'],
-    'readfile' => ['label' => 'readfile (stock)', 'script' => 'readfile.php'],
-    'copy' => ['label' => 'copy() (stock)', 'script' => 'copy.php'],
-    'fastcopy' => ['label' => 'fastcopy_stream', 'script' => 'fastcopy.php', 'ext' => true],
-    'readfile_ov' => ['label' => 'readfile, fastcopy.override=1', 'script' => 'readfile.php', 'ext' => true, 'override' => true, 'base' => 'readfile'],
-    'copy_ov' => ['label' => 'copy(), fastcopy.override=1', 'script' => 'copy.php', 'ext' => true, 'override' => true, 'base' => 'copy'],
-    'c_sendfile' => ['label' => 'C sendfile loop', 'c' => 'sendfile'],
-    'c_cfr' => ['label' => 'C copy_file_range loop', 'c' => 'copy_file_range'],
-    'c_splice' => ['label' => 'C splice loop', 'c' => 'splice'],
-    'c_read' => ['label' => 'C read() into memory', 'c' => 'read'],
-    'cp' => ['label' => 'cp', 'cp' => true],
+    'stock' => ['label' => 'stream_copy_to_stream (stock)', 'short' => 'stock s_c_t_s', 'script' => 'stock_copy.php'],
+    'sabre' => ['label' => 'sabre/http 4 MiB loop (stock)', 'short' => 'sabre 4 MiB loop', 'script' => 'sabre_chunks.php'],
+    'fpassthru' => ['label' => 'fpassthru (stock)', 'short' => 'fpassthru', 'script' => 'fpassthru.php'],
+    'readfile' => ['label' => 'readfile (stock)', 'short' => 'readfile', 'script' => 'readfile.php'],
+    'copy' => ['label' => 'copy() (stock)', 'short' => 'copy()', 'script' => 'copy.php'],
+    'fastcopy' => ['label' => 'fastcopy_stream', 'short' => 'fastcopy_stream', 'script' => 'fastcopy.php', 'ext' => true],
+    'readfile_ov' => ['label' => 'readfile, fastcopy.override=1', 'short' => 'readfile+override', 'script' => 'readfile.php', 'ext' => true, 'override' => true, 'base' => 'readfile'],
+    'copy_ov' => ['label' => 'copy(), fastcopy.override=1', 'short' => 'copy()+override', 'script' => 'copy.php', 'ext' => true, 'override' => true, 'base' => 'copy'],
+    'c_sendfile' => ['label' => 'C sendfile loop', 'short' => 'C sendfile', 'c' => 'sendfile'],
+    'c_cfr' => ['label' => 'C copy_file_range loop', 'short' => 'C copy_file_range', 'c' => 'copy_file_range'],
+    'c_splice' => ['label' => 'C splice loop', 'short' => 'C splice', 'c' => 'splice'],
+    'c_read' => ['label' => 'C read() into memory', 'short' => 'C read()', 'c' => 'read'],
+    'cp' => ['label' => 'cp', 'short' => 'cp', 'cp' => true],
 ];
 
 function cases(string $mode): array
@@ -41,11 +41,14 @@ function cases(string $mode): array
         default => [GIB],
     };
     $big = max($sizes);
-    $file = ['stock', 'copy', 'sabre', 'fastcopy', 'copy_ov'];
+    $full = $mode !== 'quick';
+    // copy() and its override, and cp on one filesystem, add little to the
+    // quick run's picture: full and smoke only, to keep quick quick.
+    $file = $full ? ['stock', 'copy', 'sabre', 'fastcopy', 'copy_ov'] : ['stock', 'sabre', 'fastcopy'];
     $net = ['stock', 'sabre', 'fastcopy', 'c_sendfile'];
     $cases = [
         'same_fs' => ['label' => 'file → file, same filesystem (disk)', 'dst' => 'file', 'on' => 'work',
-            'contenders' => [...$file, 'c_cfr', 'cp'], 'ref' => 'c_cfr', 'sizes' => $sizes],
+            'contenders' => [...$file, 'c_cfr', ...($full ? ['cp'] : [])], 'ref' => 'c_cfr', 'sizes' => $sizes],
         'cross_fs' => ['label' => 'file → file, disk → tmpfs', 'dst' => 'file', 'on' => 'shm',
             'contenders' => [...$file, 'c_sendfile', 'cp'], 'ref' => 'cp', 'sizes' => $sizes],
         'tcp' => ['label' => 'file → TCP socket (loopback)', 'dst' => 'tcp',
@@ -61,8 +64,11 @@ function cases(string $mode): array
             'contenders' => ['stock', 'sabre', 'fastcopy', 'c_read'], 'ref' => 'c_read', 'sizes' => $sizes],
         'range' => ['label' => 'range (offset+length) from mid-file → TCP', 'dst' => 'tcp', 'range' => true,
             'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => [$big]],
-        'small' => ['label' => 'many 4 KiB files → files (same fs)', 'dst' => 'dir', 'on' => 'work',
-            'contenders' => ['stock', 'copy', 'sabre', 'fastcopy', 'copy_ov', 'c_cfr', 'cp'], 'ref' => 'c_cfr',
+        // On tmpfs: this disk is mounted with discard, and creating or
+        // deleting a file on it costs ~0.5 ms, which would drown the
+        // per-copy overhead this case is about.
+        'small' => ['label' => 'many 4 KiB files → files (tmpfs)', 'dst' => 'dir', 'on' => 'shm',
+            'contenders' => [...$file, 'c_cfr', ...($full ? ['cp'] : [])], 'ref' => 'c_cfr',
             'sizes' => [4 * KIB], 'count' => match ($mode) { 'full' => 20000, 'smoke' => 50, default => 5000 }],
     ];
     if ($mode === 'full' || $mode === 'smoke') {
@@ -114,7 +120,7 @@ function run_one(string $id, string $caseId, array $case, int $size, array $cfg,
     $w = $cfg['work'];
     $report = "$w/report.json";
     @unlink($report);
-    $src = $case['dst'] === 'dir' ? "$w/small_src" : $env['src'];
+    $src = $case['dst'] === 'dir' ? $cfg['shm'] . '/small_src' : $env['src'];
     $offset = $env['offset'] ?? 0;
     $length = $env['length'] ?? null;
     $expect = $case['dst'] === 'dir' ? $case['count'] * $size : ($length ?? $size);
@@ -127,7 +133,7 @@ function run_one(string $id, string $caseId, array $case, int $size, array $cfg,
             $dst = "file:$dstPath";
             break;
         case 'dir':
-            $dstPath = "$w/small_dst";
+            $dstPath = $cfg['shm'] . '/small_dst';
             rm_rf($dstPath);
             mkdir($dstPath);
             $dst = "dir:$dstPath";
@@ -242,8 +248,8 @@ function prepare_case(string $caseId, array $case, int $size, array $cfg): array
     $w = $cfg['work'];
     $env = [];
     if ($case['dst'] === 'dir') {
-        make_small_files("$w/small_src", $case['count'], $size);
-        warm_dir("$w/small_src", $case['count']);
+        make_small_files($cfg['shm'] . '/small_src', $case['count'], $size);
+        warm_dir($cfg['shm'] . '/small_src', $case['count']);
     } else {
         $env['src'] = "$w/src-$size.bin";
         make_file($env['src'], $size);
@@ -276,8 +282,10 @@ function main(array $argv): int
         'verify' => $mode === 'smoke',
         'run_timeout' => $mode === 'smoke' ? 60 : 600,
         // strace multiplies a stock 1 GiB copy's time by ~10: quick mode
-        // traces only the cases a target or the table really needs.
-        'strace_cases' => $mode === 'quick' ? ['tcp', 'pipe', 'range'] : null,
+        // traces only the case a target needs.
+        'strace_cases' => $mode === 'quick' ? ['tcp'] : null,
+        'drain' => getenv('FCBENCH_DRAIN') === 'read' ? 'read() into a buffer' : 'recv(MSG_TRUNC) for TCP, splice() to /dev/null otherwise',
+        'load_start' => sys_getloadavg(),
         'has_strace' => is_executable('/usr/bin/strace'),
     ];
     $cfg['override'] = $cfg['ext'] !== '' && ext_has_override($cfg['ext']);
@@ -296,7 +304,8 @@ function main(array $argv): int
         try {
             foreach ($case['sizes'] as $size) {
                 $env = prepare_case($caseId, $case, $size, $cfg) + $servers;
-                say(sprintf('%-10s %-10s', $caseId, $case['dst'] === 'dir' ? $case['count'] . '×' . human_size($size) : human_size($size)));
+                $tc = microtime(true);
+                say(sprintf('%-10s %-12s', $caseId, $case['dst'] === 'dir' ? $case['count'] . '×' . human_size($size) : human_size($size)));
                 $rows = [];
                 $live = [];
                 foreach ($case['contenders'] as $id) {
@@ -327,7 +336,6 @@ function main(array $argv): int
                     }
                     echo '.';
                 }
-                echo "\n";
                 if ($cfg['has_strace'] && ($cfg['strace_cases'] === null || in_array($caseId, $cfg['strace_cases'], true))) {
                     // Separate, untimed pass: strace slows everything down.
                     foreach ($live as $id) {
@@ -340,6 +348,7 @@ function main(array $argv): int
                         }
                     }
                 }
+                say(sprintf(' %.1f s', microtime(true) - $tc));
                 foreach ($rows as $id => $row) {
                     $results[] = summarize($caseId, $case, $size, $row);
                 }

@@ -22,7 +22,7 @@ function human_size(int|float $n): string
     foreach (['GiB' => GIB, 'MiB' => MIB, 'KiB' => KIB] as $u => $v) {
         if ($n >= $v) {
             $x = $n / $v;
-            return (floor($x) == $x ? (string) (int) $x : number_format($x, 1)) . " $u";
+            return (floor($x) == $x ? (string) (int) $x : number_format($x, 1, '.', '')) . " $u";
         }
     }
     return "$n B";
@@ -240,6 +240,7 @@ function summarize(string $caseId, array $case, int $size, array $row): array
         'count' => $case['count'] ?? null,
         'contender' => $row['contender'],
         'label' => $row['label'],
+        'short' => CONTENDERS[$row['contender']]['short'],
         'status' => $row['na'] ?? (isset($row['error']) ? 'error: ' . $row['error'] : 'ok'),
         'n' => count($runs),
         'bytes' => $bytes,

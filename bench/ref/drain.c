@@ -1,7 +1,10 @@
 /*
- * drain: the receiving end of the socket and pipe cases. It reads as fast as
- * it can into a 1 MiB buffer and throws the data away, so the sender is what
- * gets measured.
+ * drain: the receiving end of the socket and pipe cases. It throws the data
+ * away as fast as it can, so the sender is what gets measured: TCP with
+ * recv(MSG_TRUNC) (discarded in the kernel, no copy), pipes and unix sockets
+ * with splice() into /dev/null. With FCBENCH_DRAIN=read it read()s into a
+ * 1 MiB buffer instead, like a typical consumer (slower: on loopback TCP the
+ * receiver's copy then caps every sender at about the same speed).
  *
  *   drain tcp PORTFILE    listen on 127.0.0.1, an ephemeral port written to PORTFILE
  *   drain unix PATH       listen on a unix socket at PATH
@@ -15,6 +18,7 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
@@ -27,10 +31,50 @@
 #include <unistd.h>
 
 static char buf[1 << 20];
+static int devnull = -1;
 
-static long long drain_fd(int fd)
+/* splice() to /dev/null: a pipe goes straight there, a socket via a pipe. */
+static long long splice_fd(int fd, int is_pipe)
 {
 	long long total = 0;
+	int p[2] = { -1, -1 };
+	if (!is_pipe && pipe(p) < 0) return -1;
+	for (;;) {
+		ssize_t n = splice(fd, NULL, is_pipe ? devnull : p[1], NULL, 1 << 20, SPLICE_F_MOVE);
+		if (n < 0 && errno == EINTR) continue;
+		if (n < 0 && total == 0) { total = -1; break; } /* not spliceable: read() it */
+		if (n <= 0) break;
+		total += n;
+		for (ssize_t left = n; !is_pipe && left > 0;) {
+			ssize_t m = splice(p[0], NULL, devnull, NULL, left, SPLICE_F_MOVE);
+			if (m < 0 && errno == EINTR) continue;
+			if (m <= 0) exit(1);
+			left -= m;
+		}
+	}
+	if (!is_pipe) {
+		close(p[0]);
+		close(p[1]);
+	}
+	return total;
+}
+
+static long long drain_fd(int fd, int is_pipe, int is_tcp)
+{
+	long long total = 0;
+	if (devnull >= 0 && is_tcp) {
+		for (;;) {
+			ssize_t n = recv(fd, NULL, 1 << 30, MSG_TRUNC);
+			if (n < 0 && errno == EINTR) continue;
+			if (n <= 0) return total;
+			total += n;
+		}
+	}
+	if (devnull >= 0) {
+		total = splice_fd(fd, is_pipe);
+		if (total >= 0) return total;
+		total = 0;
+	}
 	for (;;) {
 		ssize_t n = read(fd, buf, sizeof buf);
 		if (n < 0 && errno == EINTR) continue;
@@ -59,9 +103,12 @@ int main(int argc, char **argv)
 	}
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	alarm(2 * 3600);
+	const char *how = getenv("FCBENCH_DRAIN");
+	if (!how || strcmp(how, "read"))
+		devnull = open("/dev/null", O_WRONLY);
 
 	if (!strcmp(argv[1], "stdin")) {
-		write_count(argv[2], drain_fd(0));
+		write_count(argv[2], drain_fd(0, 1, 0));
 		return 0;
 	}
 
@@ -111,7 +158,7 @@ int main(int argc, char **argv)
 		}
 		int c = accept(ls, NULL, NULL);
 		if (c < 0) continue;
-		long long n = drain_fd(c);
+		long long n = drain_fd(c, 0, !strcmp(argv[1], "tcp"));
 		write_count(countfile, n);
 		close(c); /* the sender waits for this EOF before it stops its clock */
 	}
