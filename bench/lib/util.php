@@ -271,8 +271,11 @@ function find_row(array $results, string $case, ?int $size, string $contender): 
 function add_ratios(array &$results, array $cases): void
 {
     foreach ($results as &$r) {
+        if (!isset($cases[$r['case']])) {
+            continue; // the HTTP rows bring their own ratios
+        }
         $r['vs_stock'] = $r['vs_ref'] = null;
-        if ($r['status'] !== 'ok' || !isset($cases[$r['case']])) {
+        if ($r['status'] !== 'ok') {
             continue;
         }
         $base = CONTENDERS[$r['contender']]['base'] ?? 'stock';
