@@ -50,7 +50,7 @@ function cases(string $mode): array
         'same_fs' => ['label' => 'file → file, same filesystem (disk)', 'dst' => 'file', 'on' => 'work',
             'contenders' => [...$file, 'c_cfr', ...($full ? ['cp'] : [])], 'ref' => 'c_cfr', 'sizes' => $sizes],
         'cross_fs' => ['label' => 'file → file, disk → tmpfs', 'dst' => 'file', 'on' => 'shm',
-            'contenders' => [...$file, 'c_sendfile', 'cp'], 'ref' => 'cp', 'sizes' => $sizes],
+            'contenders' => [...$file, ...($full ? ['c_sendfile'] : []), 'cp'], 'ref' => 'cp', 'sizes' => $sizes],
         'tcp' => ['label' => 'file → TCP socket (loopback)', 'dst' => 'tcp',
             'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => $sizes],
         'unix' => ['label' => 'file → unix socket', 'dst' => 'unix',
@@ -75,7 +75,8 @@ function cases(string $mode): array
         // php.ini-production's output_buffering, 4 GiB through php://output: peak RSS.
         $cases['rss_output'] = ['label' => 'peak RSS, file → php://output, output_buffering=4096', 'dst' => 'output',
             'ini' => ['output_buffering' => '4096'], 'contenders' => ['stock', 'readfile', 'fastcopy', 'readfile_ov'],
-            'ref' => null, 'sizes' => [$mode === 'full' ? 4 * GIB : MIB], 'runs' => 3];
+            'ref' => null, 'sizes' => [$mode === 'full' ? 4 * GIB : MIB], 'runs' => $mode === 'full' ? 3 : 1,
+            'strace' => false]; // 1M syscalls under strace for stock: minutes, for a case about memory
     }
     return $cases;
 }
@@ -282,8 +283,9 @@ function main(array $argv): int
         'verify' => $mode === 'smoke',
         'run_timeout' => $mode === 'smoke' ? 60 : 600,
         // strace multiplies a stock 1 GiB copy's time by ~10: quick mode
-        // traces only the case a target needs.
+        // traces only what a target needs (TCP, stock and fastcopy).
         'strace_cases' => $mode === 'quick' ? ['tcp'] : null,
+        'strace_contenders' => $mode === 'quick' ? ['stock', 'fastcopy'] : null,
         'drain' => getenv('FCBENCH_DRAIN') === 'read' ? 'read() into a buffer' : 'recv(MSG_TRUNC) for TCP, splice() to /dev/null otherwise',
         'load_start' => sys_getloadavg(),
         'has_strace' => is_executable('/usr/bin/strace'),
@@ -336,10 +338,10 @@ function main(array $argv): int
                     }
                     echo '.';
                 }
-                if ($cfg['has_strace'] && ($cfg['strace_cases'] === null || in_array($caseId, $cfg['strace_cases'], true))) {
+                if ($cfg['has_strace'] && ($case['strace'] ?? true) && ($cfg['strace_cases'] === null || in_array($caseId, $cfg['strace_cases'], true))) {
                     // Separate, untimed pass: strace slows everything down.
                     foreach ($live as $id) {
-                        if (isset($rows[$id]['error'])) {
+                        if (isset($rows[$id]['error']) || ($cfg['strace_contenders'] !== null && !in_array($id, $cfg['strace_contenders'], true))) {
                             continue;
                         }
                         $r = run_one($id, $caseId, $case, $size, $cfg, $env, $cfg['work'] . '/trace.txt');

@@ -21,7 +21,8 @@ function meta(array $cfg, float $seconds): array
         'extension' => $cfg['ext'] !== '' ? 'built' : 'not built',
         'override' => $cfg['override'] ? 'built' : 'not built',
         'fs' => "work: {$cfg['fs_work']}, shm: {$cfg['fs_shm']}" . ($cfg['cross_fs_ok'] ? '' : ' (SAME filesystem)'),
-        'strace' => $cfg['has_strace'] ? ($cfg['strace_cases'] === null ? 'all cases' : implode(', ', $cfg['strace_cases'])) : 'not installed',
+        'strace' => $cfg['has_strace'] ? ($cfg['strace_cases'] === null ? 'all cases' : implode(', ', $cfg['strace_cases']))
+            . ($cfg['strace_contenders'] === null ? '' : ' (' . implode(', ', $cfg['strace_contenders']) . ')') : 'not installed',
         'seconds' => round($seconds, 1),
         'drain' => $cfg['drain'],
         'load' => sprintf('%.2f at start, %.2f at end (1-min load average, %d cores)', $cfg['load_start'][0], sys_getloadavg()[0], (int) shell_exec('nproc')),
