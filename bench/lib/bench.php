@@ -115,7 +115,7 @@ function php_cmd(string $id, array $case, array $cfg): array
  * One run of one contender in a fresh process. Returns its report (wall,
  * cpu, maxrss, bytes) or, with $trace, the syscall counts of an strace run.
  */
-function run_one(string $id, string $caseId, array $case, int $size, array $cfg, array $env, ?string $trace = null): array
+function run_one(string $id, string $caseId, array $case, int $size, array &$cfg, array $env, ?string $trace = null): array
 {
     $c = CONTENDERS[$id];
     $w = $cfg['work'];
@@ -189,6 +189,9 @@ function run_one(string $id, string $caseId, array $case, int $size, array $cfg,
         @unlink($countfile);
         $drain = proc_open([$cfg['bin'] . '/drain', 'stdin', $countfile], [0 => ['pipe', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$w/drain.err", 'a']], $dp);
         $stdout = $dp[0];
+    }
+    if ($trace === null) {
+        wait_quiet($cfg);
     }
     $p = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => $stdout, 2 => ['file', $err, 'w']], $pipes);
     if ($pipeDst) {
@@ -289,6 +292,10 @@ function main(array $argv): int
         'drain' => getenv('FCBENCH_DRAIN') === 'read' ? 'read() into a buffer' : 'recv(MSG_TRUNC) for TCP, splice() to /dev/null otherwise',
         'load_start' => sys_getloadavg(),
         'has_strace' => is_executable('/usr/bin/strace'),
+        // Seconds the run may spend waiting for a busy machine to calm down.
+        'quiet_budget' => match ($mode) { 'full' => 300, 'smoke' => 0, default => 25 },
+        'quiet_waited' => 0.0,
+        'quiet_busy_runs' => 0,
     ];
     $cfg['override'] = $cfg['ext'] !== '' && ext_has_override($cfg['ext']);
     $only = isset($o['only']) ? explode(',', $o['only']) : null;

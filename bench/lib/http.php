@@ -144,7 +144,7 @@ function nginx_conf(string $d, int $port, string $file, string $scripts): string
     CONF;
 }
 
-function http_case(array $cfg): array
+function http_case(array &$cfg): array
 {
     $size = $cfg['mode'] === 'smoke' ? MIB : GIB;
     $out = ['size' => $size, 'rows' => []];
@@ -219,6 +219,7 @@ function http_case(array $cfg): array
                 }
                 $c = $contenders[$id];
                 $pid = $workers[$c['proc']];
+                wait_quiet($cfg);
                 $cpu0 = proc_cpu($pid);
                 $res = trim((string) shell_exec(sprintf('curl -s -o /dev/null --max-time 300 -w %s %s 2>&1',
                     escapeshellarg('%{http_code} %{size_download} %{time_total}'), escapeshellarg("http://127.0.0.1:$port{$c['url']}"))));

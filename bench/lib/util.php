@@ -290,3 +290,38 @@ function add_ratios(array &$results, array $cases): void
         }
     }
 }
+
+/** Share of all CPUs busy over the next $ms milliseconds, from /proc/stat. */
+function cpu_busy(int $ms): float
+{
+    $read = static function (): array {
+        $f = explode(' ', preg_replace('/\s+/', ' ', strtok((string) file_get_contents('/proc/stat'), "\n")));
+        $v = array_map('intval', array_slice($f, 1));
+        return [array_sum($v), $v[3] + ($v[4] ?? 0)]; // total, idle + iowait
+    };
+    [$t0, $i0] = $read();
+    usleep($ms * 1000);
+    [$t1, $i1] = $read();
+    return $t1 > $t0 ? 1 - ($i1 - $i0) / ($t1 - $t0) : 0.0;
+}
+
+/**
+ * Waits (within a bounded budget) until nothing else is using more than a
+ * quarter of the machine, so a neighbour's burst doesn't land on one
+ * contender's run. Between runs nothing of ours is running.
+ */
+function wait_quiet(array &$cfg): void
+{
+    if ($cfg['quiet_budget'] <= 0) {
+        return;
+    }
+    $t0 = microtime(true);
+    while (cpu_busy(50) > 0.25) {
+        if (microtime(true) - $t0 > 3 || $cfg['quiet_waited'] + (microtime(true) - $t0) > $cfg['quiet_budget']) {
+            $cfg['quiet_busy_runs']++;
+            break;
+        }
+        usleep(200000);
+    }
+    $cfg['quiet_waited'] += microtime(true) - $t0;
+}
