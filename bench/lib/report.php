@@ -325,6 +325,10 @@ function write_outputs(array $cfg, array $meta, array $results, array $targets, 
     }
     file_put_contents("$base.md", $md);
     $json = ['meta' => $meta, 'targets' => $targets, 'results' => $results, 'http' => $http ? array_diff_key($http, ['rows' => 1]) : null];
-    file_put_contents("$base.json", json_encode($json, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION) . "\n");
+    $encoded = json_encode($json, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION);
+    if ($encoded === false) {
+        throw new RuntimeException('results do not encode as JSON: ' . json_last_error_msg());
+    }
+    file_put_contents("$base.json", $encoded . "\n");
     echo "\n", $md, "\nWrote $base.md, $base.json", $chartErr === null ? ", $base.png" : '', "\n";
 }
