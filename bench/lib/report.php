@@ -49,9 +49,16 @@ function missing(array $results, string $case, int $size, array $contenders): ?s
     return $why ? 'not run (' . implode('; ', array_unique($why)) . ')' : null;
 }
 
-function t_ratio(array $results, string $case, int $size, string $a, string $b): float
+function t_ratio(array $results, string $case, int $size, string $a, string $b, string $stat = 'wall_median'): float
 {
-    return find_row($results, $case, $size, $b)['wall_median'] / find_row($results, $case, $size, $a)['wall_median'];
+    return find_row($results, $case, $size, $b)[$stat] / find_row($results, $case, $size, $a)[$stat];
+}
+
+// The best runs' ratio, for context only: on a busy machine it shows whether
+// a miss by median is the neighbours' doing. Targets are judged on medians.
+function best(array $results, string $case, int $size, string $a, string $b): string
+{
+    return sprintf(' [best runs: %.2f]', t_ratio($results, $case, $size, $a, $b, 'wall_min'));
 }
 
 /** The issue's targets, each met / missed (with its figures) / not run. */
@@ -70,22 +77,23 @@ function targets(array $results, array $cfg, ?array $http): array
     $add('file→TCP 1 GiB: ≥ 2.0× stock and within 10% of C sendfile', missing($results, 'tcp', GIB, ['fastcopy', 'stock', 'c_sendfile']), function () use ($results) {
         $s = t_ratio($results, 'tcp', GIB, 'fastcopy', 'stock');
         $c = t_ratio($results, 'tcp', GIB, 'fastcopy', 'c_sendfile');
-        return [$s >= 2.0 && $c >= 0.90, sprintf('%.2f× stock (need ≥ 2.00), %.2f of C sendfile (need ≥ 0.90)', $s, $c)];
+        return [$s >= 2.0 && $c >= 0.90, sprintf('%.2f× stock (need ≥ 2.00)', $s) . best($results, 'tcp', GIB, 'fastcopy', 'stock')
+            . sprintf(', %.2f of C sendfile (need ≥ 0.90)', $c) . best($results, 'tcp', GIB, 'fastcopy', 'c_sendfile')];
     });
     $add('file→pipe 1 GiB: within 5% of C', missing($results, 'pipe', GIB, ['fastcopy', 'c_splice']), function () use ($results) {
         $c = t_ratio($results, 'pipe', GIB, 'fastcopy', 'c_splice');
-        return [$c >= 0.95, sprintf('%.2f of C splice (need ≥ 0.95)', $c)];
+        return [$c >= 0.95, sprintf('%.2f of C splice (need ≥ 0.95)', $c) . best($results, 'pipe', GIB, 'fastcopy', 'c_splice')];
     });
     $crossNotRun = missing($results, 'cross_fs', GIB, ['fastcopy', 'cp']) ?? ($cfg['cross_fs_ok'] ? null : 'not run (the two directories are on one filesystem)');
     $add('across filesystems 1 GiB: within 5% of cp', $crossNotRun, function () use ($results) {
         $c = t_ratio($results, 'cross_fs', GIB, 'fastcopy', 'cp');
-        return [$c >= 0.95, sprintf('%.2f of cp (need ≥ 0.95)', $c)];
+        return [$c >= 0.95, sprintf('%.2f of cp (need ≥ 0.95)', $c) . best($results, 'cross_fs', GIB, 'fastcopy', 'cp')];
     });
     // "No slower" allows 2%: where both sides make the very same syscall
     // (one copy_file_range), a strict ≥ 1.00 would be a coin toss.
     $add('same filesystem 1 GiB: no slower than stock', missing($results, 'same_fs', GIB, ['fastcopy', 'stock']), function () use ($results) {
         $s = t_ratio($results, 'same_fs', GIB, 'fastcopy', 'stock');
-        return [$s >= 0.98, sprintf('%.3f× stock (need ≥ 0.98: no slower, within 2%% noise)', $s)];
+        return [$s >= 0.98, sprintf('%.3f× stock (need ≥ 0.98: no slower, within 2%% noise)', $s) . best($results, 'same_fs', GIB, 'fastcopy', 'stock')];
     });
     $small = null;
     foreach ($results as $r) {
@@ -99,7 +107,7 @@ function targets(array $results, array $cfg, ?array $http): array
     }
     $add('thousands of 4 KiB copies: no slower than stock', $smallNotRun, function () use ($results) {
         $s = t_ratio($results, 'small', 4 * KIB, 'fastcopy', 'stock');
-        return [$s >= 0.98, sprintf('%.3f× stock (need ≥ 0.98: no slower, within 2%% noise)', $s)];
+        return [$s >= 0.98, sprintf('%.3f× stock (need ≥ 0.98: no slower, within 2%% noise)', $s) . best($results, 'small', 4 * KIB, 'fastcopy', 'stock')];
     });
     $sysNotRun = missing($results, 'tcp', GIB, ['fastcopy', 'stock']);
     if ($sysNotRun === null && (find_row($results, 'tcp', GIB, 'fastcopy')['syscalls'] === null || find_row($results, 'tcp', GIB, 'stock')['syscalls'] === null)) {
