@@ -23,20 +23,28 @@ function patterned(int $mb): string
  * for pages that vanished while in flight (the engine maps zero pages over a
  * truncated window rather than dying of SIGBUS); never anything else, and
  * never less than the original data up to the new size. */
+/* Up to the new size every byte is the file's own; past it each byte is either the
+ * file's byte at that offset (read before the cut) or a zero (the page was gone).
+ * Not "prefix, then zeros": memcpy may copy the end of a block before its middle. */
 function prefix_then_zeros(string $got, string $orig, int $newSize): bool
 {
-    $lo = 0;
-    $hi = min(strlen($got), strlen($orig));
-    while ($lo < $hi) { // longest common prefix, by bisection
-        $mid = intdiv($lo + $hi + 1, 2);
-        if (substr($got, 0, $mid) === substr($orig, 0, $mid)) {
-            $lo = $mid;
-        } else {
-            $hi = $mid - 1;
+    $keep = min(strlen($got), $newSize);
+    if (strlen($got) > strlen($orig) || substr($got, 0, $keep) !== substr($orig, 0, $keep)) {
+        return false;
+    }
+    for ($at = $keep; $at < strlen($got); $at += 65536) {
+        $a = substr($got, $at, 65536);
+        $b = substr($orig, $at, strlen($a));
+        if ($a === $b || strspn($a, "\0") === strlen($a)) {
+            continue;
+        }
+        for ($i = 0; $i < strlen($a); $i++) {
+            if ($a[$i] !== $b[$i] && $a[$i] !== "\0") {
+                return false;
+            }
         }
     }
-    $rest = substr($got, $lo);
-    return $lo >= min(strlen($got), $newSize) && strspn($rest, "\0") === strlen($rest);
+    return true;
 }
 
 $size = 24 << 20;
