@@ -14,9 +14,6 @@
 #include "zend_smart_str.h"
 #include "php_fastcopy.h"
 
-#if defined(HAVE_COPY_FILE_RANGE) || defined(HAVE_SENDFILE) || defined(HAVE_SPLICE)
-# define FASTCOPY_HAVE_KERNEL_PATHS 1
-#endif
 #if defined(HAVE_MMAP) && defined(HAVE_SYS_MMAN_H)
 # define FASTCOPY_HAVE_MMAP 1
 #endif

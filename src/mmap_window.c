@@ -154,6 +154,8 @@ fc_status fc_copy_mmap(fc_job *job)
 	if (!page_size) {
 		page_size = (size_t) sysconf(_SC_PAGESIZE);
 	}
+	/* once per copy: a handler installed since the last copy is chained to */
+	ensure_sigbus_handler();
 
 	while (job->remaining > 0) {
 		zend_off_t size = current_size(fd);
@@ -188,7 +190,6 @@ fc_status fc_copy_mmap(fc_job *job)
 		job->map = map;
 		job->map_len = lead + len;
 
-		ensure_sigbus_handler();
 		guard.hit = 0;
 		guard.start = map;
 		guard.len = lead + len;
