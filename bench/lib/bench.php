@@ -327,11 +327,7 @@ function main(array $argv): int
                 // Interleaved: each repetition runs every contender once, in
                 // a rotated order, so drift and neighbours hit all alike.
                 for ($rep = $cfg['warmup'] ? -1 : 0; $rep < $runs; $rep++) {
-                    $order = $live;
-                    for ($k = 0; $k < max(0, $rep); $k++) {
-                        $order[] = array_shift($order);
-                    }
-                    foreach ($order as $id) {
+                    foreach (rotated($live, $rep) as $id) {
                         if (isset($rows[$id]['error'])) {
                             continue;
                         }

@@ -209,11 +209,7 @@ function http_case(array &$cfg): array
             }
         }
         for ($rep = $cfg['warmup'] ? -1 : 0; $rep < $cfg['runs']; $rep++) {
-            $order = $live;
-            for ($k = 0; $k < max(0, $rep); $k++) {
-                $order[] = array_shift($order);
-            }
-            foreach ($order as $id) {
+            foreach (rotated($live, $rep) as $id) {
                 if (isset($rows[$id]['error'])) {
                     continue;
                 }

@@ -325,3 +325,13 @@ function wait_quiet(array &$cfg): void
     }
     $cfg['quiet_waited'] += microtime(true) - $t0;
 }
+
+/** The contenders in the order of repetition $rep: rotated by one each time, so
+ *  drift and neighbours hit all of them alike (the warm-up, $rep < 0, is unrotated). */
+function rotated(array $ids, int $rep): array
+{
+    for ($k = 0; $k < max(0, $rep); $k++) {
+        $ids[] = array_shift($ids);
+    }
+    return $ids;
+}
