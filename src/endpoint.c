@@ -223,7 +223,7 @@ bool fc_endpoint_ready_now(const fc_endpoint *ep, short events)
 void fc_report_write_error(const fc_job *job, int err)
 {
 	const fc_endpoint *out = &job->out;
-	zend_long attempted = (zend_long) MIN(job->remaining, (size_t) FASTCOPY_G(buffer_size));
+	zend_long attempted = (zend_long) MIN(job->remaining, fc_block_size(job));
 
 	if (out->stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS) {
 		return;

@@ -98,6 +98,7 @@ void fc_report_write_error(const fc_job *job, int err);
 fc_status fc_copy_readahead(fc_job *job);
 fc_status fc_copy_buffered(fc_job *job);
 void fc_buffered_release(fc_job *job);
+size_t fc_block_size(const fc_job *job);
 fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *written);
 void fc_give_back(fc_job *job, const char *buf, size_t n);
 void fc_give_back_after(fc_job *job, const char *buf, size_t n);

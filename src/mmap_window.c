@@ -106,7 +106,7 @@ static zend_off_t current_size(int fd)
 static fc_status write_window(fc_job *job, int fd, zend_off_t offset, const char *data, size_t len,
 		size_t *written, bool *shrunk)
 {
-	size_t block = (size_t) FASTCOPY_G(buffer_size);
+	size_t block = fc_block_size(job);
 
 	*written = 0;
 	while (*written < len) {
