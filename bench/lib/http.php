@@ -170,8 +170,12 @@ function http_case(array &$cfg): array
         'nginx' => ['label' => 'nginx static (sendfile on)', 'short' => 'nginx static', 'url' => '/static/file.bin', 'proc' => 'nginx'],
         'stock' => ['label' => 'FPM: stream_copy_to_stream → php://output (stock)', 'short' => 'FPM stock s_c_t_s', 'url' => '/stock/stock_copy.php', 'proc' => 'stock'],
         'readfile' => ['label' => 'FPM: readfile (stock)', 'short' => 'FPM readfile', 'url' => '/stock/readfile.php', 'proc' => 'stock'],
-        'fastcopy' => ['label' => 'FPM: fastcopy_stream → php://output', 'short' => 'FPM fastcopy_stream', 'url' => '/fc/fastcopy.php', 'proc' => 'fc', 'ext' => true],
-        'readfile_ov' => ['label' => 'FPM: readfile, fastcopy.override=1', 'short' => 'FPM readfile+override', 'url' => '/fc/readfile.php', 'proc' => 'fc', 'ext' => true, 'override' => true],
+        'fastcopy' => ['label' => 'FPM: fastcopy_stream → php://output', 'short' => 'FPM fastcopy_stream', 'url' => '/fc/fastcopy.php', 'proc' => 'fc', 'ext' => true, 'base' => 'stock'],
+        'readfile_ov' => ['label' => 'FPM: readfile, fastcopy.override=1', 'short' => 'FPM readfile+override', 'url' => '/fc/readfile.php', 'proc' => 'fc', 'ext' => true, 'override' => true, 'base' => 'readfile'],
+        'sabre' => ['label' => 'FPM: sabre/http sendResponse (stock)', 'short' => 'FPM sabre/http', 'url' => '/stock/sabre.php', 'proc' => 'stock'],
+        'sabre_ov' => ['label' => 'FPM: sabre/http sendResponse, fastcopy.override=1', 'short' => 'FPM sabre/http+override', 'url' => '/fc/sabre.php', 'proc' => 'fc', 'ext' => true, 'override' => true, 'base' => 'sabre'],
+        'nextcloud' => ['label' => 'FPM: sabre/http + CallbackWrapper (Nextcloud shape, stock)', 'short' => 'FPM Nextcloud shape', 'url' => '/stock/nextcloud.php', 'proc' => 'stock'],
+        'nextcloud_ov' => ['label' => 'FPM: sabre/http + CallbackWrapper, fastcopy.override=1', 'short' => 'FPM Nextcloud shape+override', 'url' => '/fc/nextcloud.php', 'proc' => 'fc', 'ext' => true, 'override' => true, 'base' => 'nextcloud'],
     ];
     $servers = [];
     say(sprintf('%-10s %-12s ', 'http', human_size($size)));
@@ -255,9 +259,12 @@ function http_case(array &$cfg): array
                 'wall_min' => $walls ? min($walls) : null,
                 'wall_max' => $walls ? max($walls) : null,
                 'gib_s' => $wall ? $size / $wall / GIB : null,
-                'cpu_median' => median(array_column($r['runs'], 'cpu')),
-                // Summed over all runs: /proc counts in 10 ms ticks.
-                'cpu_per_gib' => $bytes ? array_sum(array_column($r['runs'], 'cpu')) / ($bytes / GIB) : null,
+                'cpu_median' => $cpuMedian = median(array_column($r['runs'], 'cpu')),
+                // The median run, like the times (one request that met a busy
+                // machine can double its CPU); summed over all runs when a run
+                // is only a few of /proc's 10 ms ticks.
+                'cpu_per_gib' => !$bytes ? null : ($cpuMedian >= 0.1
+                    ? $cpuMedian / ($size / GIB) : array_sum(array_column($r['runs'], 'cpu')) / ($bytes / GIB)),
                 'cpu_process' => $c['proc'] === 'nginx' ? 'nginx worker' : 'FPM worker',
                 'maxrss_kb' => null,
                 'syscalls' => null,
@@ -265,16 +272,15 @@ function http_case(array &$cfg): array
                 'walls' => $walls,
             ];
         }
-        $stock = null;
-        foreach ($out['rows'] as $r) {
-            if ($r['contender'] === 'stock' && $r['status'] === 'ok') {
-                $stock = $r;
-            }
-        }
+        // Each engine row is compared with the same code on stock PHP ('base');
+        // the stock rows, with stock stream_copy_to_stream.
+        $byId = array_column($out['rows'], null, 'contender');
         foreach ($out['rows'] as &$r) {
-            $ok = $stock && $r['status'] === 'ok';
-            $r['vs_stock'] = $ok ? $stock['wall_median'] / $r['wall_median'] : null;
-            $r['cpu_vs_stock'] = $ok && $stock['cpu_per_gib'] > 0 ? $r['cpu_per_gib'] / $stock['cpu_per_gib'] : null;
+            $base = $byId[$contenders[$r['contender']]['base'] ?? 'stock'] ?? null;
+            $ok = $base && $base['status'] === 'ok' && $r['status'] === 'ok';
+            $r['base'] = $base['short'] ?? null;
+            $r['vs_stock'] = $ok ? $base['wall_median'] / $r['wall_median'] : null;
+            $r['cpu_vs_stock'] = $ok && $base['cpu_per_gib'] > 0 ? $r['cpu_per_gib'] / $base['cpu_per_gib'] : null;
             $r['vs_ref'] = null;
         }
         unset($r);

@@ -248,19 +248,20 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
         if (!empty($http['error'])) {
             $md .= "not run: {$http['error']}\n";
         } else {
-            $md .= "| contender | median | min–max | GiB/s | worker CPU s/GiB | CPU vs stock | vs stock (time) | engine (worker's totals) |\n|---|--:|--:|--:|--:|--:|--:|---|\n";
+            $md .= "| contender | median | min–max | GiB/s | worker CPU s/GiB | compared with | CPU vs it | vs it (time) | engine (worker's totals) |\n|---|--:|--:|--:|--:|---|--:|--:|---|\n";
             foreach ($http['rows'] as $r) {
                 if ($r['status'] !== 'ok') {
-                    $md .= "| {$r['label']} | {$r['status']} | | | | | | |\n";
+                    $md .= "| {$r['label']} | {$r['status']} | | | | | | | |\n";
                     continue;
                 }
-                $md .= sprintf("| %s | %s | %s–%s | %.2f | %.3f (%s) | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
+                $md .= sprintf("| %s | %s | %s–%s | %.2f | %.3f (%s) | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
                     fmt_time($r['wall_min']), fmt_time($r['wall_max']), $r['gib_s'], $r['cpu_per_gib'], $r['cpu_process'],
-                    fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['vs_stock']), fmt_engine($r['engine']));
+                    $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['vs_stock']), fmt_engine($r['engine']));
             }
             $md .= "\nTime is curl's time_total per request. Worker CPU is utime+stime from /proc/PID/stat of the one FPM worker "
-                . "(of the nginx worker for the static row) around each request, summed over the runs. "
-                . "CPU vs stock = this CPU / stock's: below 1 is cheaper.\n";
+                . "(of the nginx worker for the static row) around each request: the median run's (summed over the runs when a run takes under 0.1 s). "
+                . "Each row is compared with the same code on stock PHP (stock rows with stock stream_copy_to_stream): "
+                . "CPU vs it = this CPU / its CPU, below 1 is cheaper; time vs it above 1 is faster.\n";
         }
     }
     return $md;
