@@ -1,5 +1,5 @@
 --TEST--
-Integration: client hangs up after 1 MiB; connection_aborted()/ignore_user_abort() as stock; the same worker then serves full bytes
+Integration: client hangs up after 1 MiB (readfile, fpassthru, stream_copy_to_stream, sabre/http's loop); connection_aborted()/ignore_user_abort() as stock; the same worker then serves full bytes
 --SKIPIF--
 <?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl']); ?>
 --FILE--
@@ -60,6 +60,49 @@ foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
     fcint_compare($servers, "$fn full GET after the aborts", "send.php?fn=$fn", [], ['status' => 200,
         'bytes' => $size, 'sha256' => $blob['sha256'], 'fast' => $size]);
 }
+
+// sabre/http's loop (Nextcloud's WebDAV GET): with ignore_user_abort(true) it
+// leaves after the 4 MiB piece during which the client went away, which needs
+// connection_aborted() to turn 1 when a write into php://output fails, as
+// stock. Behind the wrapper, the read callback shows how far it read.
+foreach (['none', 'icewind'] as $wrap) {
+    foreach ([0, 1] as $ignore) {
+        $before = $GLOBALS['fcint_failures'];
+        foreach ($servers as $mode => $srv) {
+            $label = "sabre/http wrap=$wrap ignore_user_abort=$ignore [$mode]";
+            $pid0 = fcint_get_json($srv->url('stats.php'))['pid'] ?? 0;
+            $log = "abort-sabre-$wrap-$ignore-$mode.log";
+            $c = fcint_get_and_hang_up($srv->url("sabre.php?wrap=$wrap&ignore=$ignore&log=$log"), 1 << 20);
+            if (!str_contains($c['status_line'], ' 200 ') || $c['body'] < (1 << 20)) {
+                fcint_fail("$label: client saw " . json_encode($c));
+            }
+            $got = fcint_wait_log("$tmp/logs/$log");
+            if ($got === null) {
+                fcint_fail("$label: the script logged nothing within 60 s\n" . $srv->logs());
+                continue;
+            }
+            $piece = 4 << 20;
+            $want = ['send_returned' => $ignore === 1, 'closed' => $ignore === 1 && $wrap === 'icewind',
+                'connection_aborted' => 1];
+            if (array_intersect_key($got, $want) !== $want) {
+                fcint_fail("$label: script saw " . json_encode($got) . ', stock PHP sees ' . json_encode($want));
+            }
+            if ($ignore === 1 && $wrap === 'icewind'
+                    && !($got['read'] > 0 && $got['read'] < $size && $got['read'] % $piece === 0)) {
+                fcint_fail("$label: read {$got['read']} bytes; the loop should stop after the piece that failed");
+            }
+            $pid1 = fcint_get_json($srv->url('stats.php'))['pid'] ?? -1;
+            if ($pid0 !== $pid1) {
+                fcint_fail("$label: worker changed from $pid0 to $pid1 (it died?)");
+            }
+        }
+        if ($GLOBALS['fcint_failures'] === $before) {
+            echo "sabre/http wrap=$wrap ignore_user_abort=$ignore: ok\n";
+        }
+    }
+}
+fcint_compare($servers, 'sabre/http full GET after the aborts', 'sabre.php?wrap=icewind', [], ['status' => 200,
+    'bytes' => $size, 'sha256' => $blob['sha256']]);
 fcint_done();
 ?>
 --EXPECTF--
@@ -73,4 +116,9 @@ fpassthru full GET after the aborts: ok
 scts ignore_user_abort=0: ok
 scts ignore_user_abort=1: ok
 scts full GET after the aborts: ok
+sabre/http wrap=none ignore_user_abort=0: ok
+sabre/http wrap=none ignore_user_abort=1: ok
+sabre/http wrap=icewind ignore_user_abort=0: ok
+sabre/http wrap=icewind ignore_user_abort=1: ok
+sabre/http full GET after the aborts: ok
 done

@@ -14,9 +14,22 @@ $path = FCINT_FILES[$_GET['file'] ?? 'blob'];
 $size = filesize($path);
 $body = fopen($path, 'rb');
 $read = 0;
+$closed = false;
+$sent = false;
+if (isset($_GET['log'])) {
+    // A client that hangs up: what the script saw, logged whether or not it was stopped.
+    ignore_user_abort(($_GET['ignore'] ?? '0') === '1');
+    register_shutdown_function(function () use (&$read, &$closed, &$sent): void {
+        fcint_ep_log($_GET['log'], ['send_returned' => $sent, 'read' => $read, 'closed' => $closed,
+            'connection_aborted' => connection_aborted()]);
+    });
+}
 if (($_GET['wrap'] ?? '') === 'icewind') {
     $onRead = function (int $n) use (&$read): void { $read += $n; };
-    $onClose = function () use (&$read): void { fcint_ep_log('icewind-close.log', ['read' => $read]); };
+    $onClose = function () use (&$read, &$closed): void {
+        $closed = true;
+        fcint_ep_log('icewind-close.log', ['read' => $read]);
+    };
     $body = class_exists(\Icewind\Streams\CallbackWrapper::class)
         ? \Icewind\Streams\CallbackWrapper::wrap($body, $onRead, null, $onClose)
         : \FcintShapes\CallbackWrapper::wrap($body, $onRead, $onClose);
@@ -45,5 +58,6 @@ $text = [200 => 'OK', 206 => 'Partial Content', 416 => 'Requested Range Not Sati
 if (class_exists(\Sabre\HTTP\Sapi::class)) {
     \Sabre\HTTP\Sapi::sendResponse(new \Sabre\HTTP\Response($status, $headers, $status === 416 ? null : $body));
 } else {
-    \FcintShapes\sabre_send_response($status, $text, $headers, $body);
+    \FcintShapes\sabre_send_response($status, $text, $headers, $status === 416 ? null : $body);
 }
+$sent = true;
