@@ -90,15 +90,23 @@ static ZEND_INI_MH(OnUpdateSize)
 	return SUCCESS;
 }
 
+/* What STD_PHP_INI_ENTRY passes as the globals: under ZTS the resource id, which
+ * ZEND_INI_GET_ADDR() turns into this thread's copy. */
+#ifdef ZTS
+# define FASTCOPY_INI_GLOBALS ((void *) &fastcopy_globals_id)
+#else
+# define FASTCOPY_INI_GLOBALS ((void *) &fastcopy_globals)
+#endif
+
 PHP_INI_BEGIN()
 	/* System level: handlers are swapped once, when the module starts. */
 	PHP_INI_ENTRY("fastcopy.override", "0", PHP_INI_SYSTEM, fc_on_update_override)
 	STD_PHP_INI_ENTRY("fastcopy.disable", "", PHP_INI_ALL, OnUpdateDisable,
 		disabled_paths, zend_fastcopy_globals, fastcopy_globals)
 	PHP_INI_ENTRY3_EX("fastcopy.buffer_size", "1M", PHP_INI_ALL, OnUpdateSize,
-		(void *) XtOffsetOf(zend_fastcopy_globals, buffer_size), (void *) &fastcopy_globals, (void *) 0, NULL)
+		(void *) XtOffsetOf(zend_fastcopy_globals, buffer_size), FASTCOPY_INI_GLOBALS, (void *) 0, NULL)
 	PHP_INI_ENTRY3_EX("fastcopy.mmap_window", "4M", PHP_INI_ALL, OnUpdateSize,
-		(void *) XtOffsetOf(zend_fastcopy_globals, mmap_window), (void *) &fastcopy_globals, (void *) 1, NULL)
+		(void *) XtOffsetOf(zend_fastcopy_globals, mmap_window), FASTCOPY_INI_GLOBALS, (void *) 1, NULL)
 PHP_INI_END()
 /* }}} */
 

@@ -54,30 +54,16 @@ find_src() {
 }
 
 fetch_src() {
-    # apt-get source needs deb-src entries; add Debian's own if none carries php$mm.
     [ "$(id -u)" -eq 0 ] || die "no php$mm source tree and not root to fetch one (set PHP_SRC)"
     export DEBIAN_FRONTEND=noninteractive
-    # (capture first: grep -q closing the pipe early would fail it under pipefail)
-    local srcinfo
-    srcinfo="$(apt-cache showsrc "php$mm" 2>/dev/null || true)"
-    if ! grep -q '^Version:' <<< "$srcinfo"; then
-        printf '%s\n' \
-            "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main" \
-            "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian-security bookworm-security main" \
-            > /etc/apt/sources.list.d/fastcopy-php-src.list
-        apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null || die "apt-get update failed"
-    fi
-    local dl v tarball
+    # (the helper is in the git tree, not in the pecl package's tests/)
+    . "$root/tools/php-source.sh" || die "cannot fetch without tools/php-source.sh (set PHP_SRC)"
+    php_source_deb_src "$mm" || die "apt-get update failed"
+    local dl tarball
     dl="$(mktemp -d)"
-    # The newest security upload's orig tarball is sometimes missing from the
-    # mirror: try each published version, newest first, until one downloads.
-    for v in $(apt-cache showsrc "php$mm" | awk '/^Version:/ {print $2}' | sort -rV | uniq); do
-        if (cd "$dl" && apt-get source --download-only -q "php$mm=$v" >/dev/null 2>&1); then
-            tarball="$(ls "$dl"/php"$mm"_*.orig.tar.* 2>/dev/null | head -1)"
-            [ -n "$tarball" ] && break
-        fi
-        rm -f "$dl"/*
-    done
+    if php_source_download "$mm" "$dl" >/dev/null; then
+        tarball="$(ls "$dl"/php"$mm"_*.orig.tar.* 2>/dev/null | head -1)"
+    fi
     [ -n "${tarball:-}" ] || die "apt-get source php$mm: no version downloaded"
     mkdir -p "$cache"
     local upstream
