@@ -241,7 +241,6 @@ function http_case(array &$cfg): array
         foreach ($contenders as $id => $c) {
             $r = $rows[$id];
             $walls = array_column($r['runs'], 'wall');
-            $wall = median($walls);
             $bytes = array_sum(array_column($r['runs'], 'bytes'));
             $stats = @file_get_contents("$d/stats-{$c['proc']}-" . basename($c['url'], '.php') . '.json');
             $out['rows'][] = [
@@ -252,13 +251,7 @@ function http_case(array &$cfg): array
                 'contender' => $id,
                 'label' => $c['label'],
                 'short' => $c['short'],
-                'status' => $r['na'] ?? (isset($r['error']) ? 'error: ' . $r['error'] : 'ok'),
-                'n' => count($walls),
-                'bytes' => $size,
-                'wall_median' => $wall,
-                'wall_min' => $walls ? min($walls) : null,
-                'wall_max' => $walls ? max($walls) : null,
-                'gib_s' => $wall ? $size / $wall / GIB : null,
+                ...row_timing($r, $walls, $size),
                 'cpu_median' => $cpuMedian = median(array_column($r['runs'], 'cpu')),
                 // The median run, like the times (one request that met a busy
                 // machine can double its CPU); summed over all runs when a run

@@ -226,13 +226,27 @@ function median(array $xs): ?float
     return $n % 2 ? (float) $xs[intdiv($n, 2)] : ($xs[$n / 2 - 1] + $xs[$n / 2]) / 2;
 }
 
+/** The fields every result row shares: status, run count and the wall-clock figures. */
+function row_timing(array $row, array $walls, ?int $bytes): array
+{
+    $wall = median($walls);
+    return [
+        'status' => $row['na'] ?? (isset($row['error']) ? 'error: ' . $row['error'] : 'ok'),
+        'n' => count($walls),
+        'bytes' => $bytes,
+        'wall_median' => $wall,
+        'wall_min' => $walls ? min($walls) : null,
+        'wall_max' => $walls ? max($walls) : null,
+        'gib_s' => $wall ? $bytes / $wall / GIB : null,
+    ];
+}
+
 /** One table row from the runs of one contender. */
 function summarize(string $caseId, array $case, int $size, array $row): array
 {
     $runs = $row['runs'];
     $walls = array_column($runs, 'wall');
     $bytes = $runs ? (int) $runs[0]['bytes'] : null;
-    $wall = median($walls);
     $out = [
         'case' => $caseId,
         'case_label' => $case['label'],
@@ -241,13 +255,7 @@ function summarize(string $caseId, array $case, int $size, array $row): array
         'contender' => $row['contender'],
         'label' => $row['label'],
         'short' => CONTENDERS[$row['contender']]['short'],
-        'status' => $row['na'] ?? (isset($row['error']) ? 'error: ' . $row['error'] : 'ok'),
-        'n' => count($runs),
-        'bytes' => $bytes,
-        'wall_median' => $wall,
-        'wall_min' => $walls ? min($walls) : null,
-        'wall_max' => $walls ? max($walls) : null,
-        'gib_s' => $wall ? $bytes / $wall / GIB : null,
+        ...row_timing($row, $walls, $bytes),
         'cpu_median' => median(array_column($runs, 'cpu')),
         'maxrss_kb' => $runs ? max(array_column($runs, 'maxrss_kb')) : null,
         'syscalls' => $row['syscalls'] ?? null,
