@@ -5,13 +5,17 @@
  * offset is at that moment. For one stream (and for a php://fd duplicate, which
  * shares its offset) that is right behind the bytes just read; for a second stream
  * it is the destination's own position; with O_APPEND it is the end of the file.
- * When stock does that in one read and one write (its mmap path, or a range of up
- * to its 8 KiB block), the result is that of copying a snapshot of the range taken
- * before the copy began: what memmove() does in memory. The kernel paths and the
- * read/write path here would instead re-read bytes they had just written (and
- * sendfile from a descriptor to itself would not move the bytes at all), so this
- * copy is done apart from them, with pread()/pwrite() in blocks ordered so that no
- * block is read after it was overwritten: a bounded buffer for any size.
+ * Whenever stock has read the bytes before it writes over them (a range of one
+ * 8 KiB block, a destination before the source, ranges apart), the result is that
+ * of copying a snapshot of the range taken before the copy began: what memmove()
+ * does in memory. That is what this copy gives in every case; where stock reads back
+ * bytes it has just written, its result hangs on its block size and it may chase its
+ * own writes (README, differences from stock). The kernel paths and the read/write
+ * path would re-read written bytes too (and sendfile from a descriptor to itself
+ * does not move them at all), so this copy is done apart from them, with
+ * pread()/pwrite() in blocks ordered so that no block is read after it was
+ * overwritten: a bounded buffer for any size. fastcopy_stats() counts it as
+ * "buffered".
  *
  * Only the bytes the file holds when the copy begins are copied, however long the
  * copy was asked to be, so a destination past the source never feeds it. */
@@ -20,10 +24,6 @@
 
 #include <errno.h>
 
-#ifndef PHP_WIN32
-
-#include <unistd.h>
-
 bool fc_same_file(const fc_job *job)
 {
 	const fc_endpoint *in = &job->in, *out = &job->out;
@@ -31,6 +31,10 @@ bool fc_same_file(const fc_job *job)
 	return in->kind == FC_KIND_FILE && out->kind == FC_KIND_FILE && !out->via_output
 		&& in->st.st_dev == out->st.st_dev && in->st.st_ino == out->st.st_ino;
 }
+
+#ifndef PHP_WIN32
+
+#include <unistd.h>
 
 /* Whether two descriptors share one open file description, and so one offset (a
  * stream and its php://fd duplicate): moving one moves the other. */
@@ -158,13 +162,16 @@ fc_status fc_copy_same_file(fc_job *job)
 
 #else
 
-bool fc_same_file(const fc_job *job)
-{
-	return false;
-}
-
+/* Without pread()/pwrite() the read/write path copies, bounded at least to what the
+ * file holds when the copy begins, so that it cannot chase its own writes. */
 fc_status fc_copy_same_file(fc_job *job)
 {
+	zend_off_t from = job->in.stream->position;
+	zend_stat_t st;
+
+	if (from >= 0 && zend_fstat(job->in.fd, &st) == 0) {
+		job->remaining = MIN(job->remaining, (zend_off_t) st.st_size > from ? (size_t) (st.st_size - from) : 0);
+	}
 	return fc_fallback(job, ENOSYS);
 }
 
