@@ -29,6 +29,7 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/kernel.c \
     src/mmap_window.c \
     src/buffered.c \
+    src/same_file.c \
     src/sigpipe.c \
     src/stats.c \
     src/output.c \

@@ -32,6 +32,15 @@ size_t fc_block_size(const fc_job *job)
 	return size;
 }
 
+/* A userspace stream_write() that returned 0 or less after taking part of a block
+ * makes php_stream_write() come back short. Stock writes a regular file's bytes
+ * with one php_stream_write() per mapping and gives up on a short count; from any
+ * other source its read loop calls the wrapper once more with the rest. */
+static bool short_write_ends_copy(const fc_job *job)
+{
+	return job->in.kind == FC_KIND_FILE && php_stream_is(job->out.stream, PHP_STREAM_IS_USERSPACE);
+}
+
 /* Writes len bytes the way stock's copy loop does: php_stream_write() until it
  * returns 0 or less. *written says how far it got. FC_CONTINUE: all written;
  * FC_DONE: a non-blocking destination is full; FC_FAILED: the stream reported an
@@ -48,6 +57,10 @@ fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *writt
 		w = php_stream_write(out, buf + *written, len - *written);
 		if (w > 0) {
 			*written += (size_t) w;
+			if (*written < len && short_write_ends_copy(job)) {
+				w = -1;
+				break;
+			}
 			if (*written < len && job->out.sock && job->out.sock->timeout_event) {
 				/* The socket timed out part-way and said so; stock would wait
 				 * the whole timeout again only to fail with a second notice. */

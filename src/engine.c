@@ -65,27 +65,16 @@ static fc_status run_path(php_fastcopy_path path, fc_job *job)
 	return st;
 }
 
-/* A file copied into itself (opened a second time for append, say) is copied up to
- * the size it had when the copy began, as stock's mmap path does, instead of
- * chasing its own writes until the disk is full. */
-static void bound_self_copy(fc_job *job)
-{
-	const zend_stat_t *in = &job->in.st, *out = &job->out.st;
-	zend_off_t pos;
-
-	if (job->in.kind != FC_KIND_FILE || job->out.kind != FC_KIND_FILE
-			|| in->st_dev != out->st_dev || in->st_ino != out->st_ino) {
-		return;
-	}
-	pos = zend_lseek(job->in.fd, 0, SEEK_CUR);
-	if (pos >= 0) {
-		job->remaining = MIN(job->remaining, in->st_size > pos ? (size_t) (in->st_size - pos) : 0);
-	}
-}
-
 static fc_status copy_by_best_path(fc_job *job)
 {
-	bound_self_copy(job);
+	/* Into the file it reads from: none of the paths below can do that right. */
+	if (fc_same_file(job)) {
+		fc_status st = fc_copy_same_file(job);
+
+		if (st != FC_FALLBACK) {
+			return st;
+		}
+	}
 
 	for (int p = 0; p < FASTCOPY_PATH_COUNT && job->remaining > 0; p++) {
 		php_fastcopy_path path = (php_fastcopy_path) p;

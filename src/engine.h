@@ -130,6 +130,10 @@ fc_status fc_copy_sendfile(fc_job *job);
 fc_status fc_copy_splice(fc_job *job);
 bool fc_kernel_supports(php_fastcopy_path path);
 
+/* same_file.c */
+bool fc_same_file(const fc_job *job);
+fc_status fc_copy_same_file(fc_job *job);
+
 /* mmap_window.c */
 fc_status fc_copy_mmap(fc_job *job);
 void fc_mmap_release(fc_job *job);

@@ -6,6 +6,9 @@
 // with configs written there; nothing under /etc is read or touched.
 declare(strict_types=1);
 
+// Where the real sabre/dav and icewind/streams are, and the extensions they need under -n.
+require_once dirname(__DIR__, 2) . '/tests/integration/libs.inc';
+
 function free_port(): int
 {
     $s = stream_socket_server('tcp://127.0.0.1:0', $errno, $errstr);
@@ -100,15 +103,18 @@ function nginx_conf(string $d, int $port, string $file, string $scripts): string
     $fcgi = '';
     foreach (['stock', 'fc'] as $pool) {
         $fcgi .= <<<CONF
-                location ~ ^/$pool/(\\w+)\\.php\$ {
+                location ~ ^/$pool/(\\w+)\\.php(/.*)?\$ {
                     fastcgi_pass unix:$d/fpm-$pool.sock;
                     fastcgi_param SCRIPT_FILENAME $scripts/\$1.php;
-                    fastcgi_param SCRIPT_NAME \$uri;
+                    fastcgi_param SCRIPT_NAME /$pool/\$1.php;
+                    fastcgi_param PATH_INFO \$2;
+                    fastcgi_param REQUEST_URI \$request_uri;
                     fastcgi_param REQUEST_METHOD \$request_method;
                     fastcgi_param QUERY_STRING \$query_string;
                     fastcgi_param SERVER_PROTOCOL \$server_protocol;
                     fastcgi_param FCBENCH_FILE $file;
                     fastcgi_param FCBENCH_STATS $d/stats-$pool-\$1.json;
+                    fastcgi_param FCBENCH_WORK $d;
                     # Production-like buffering, but never spill to a temp file.
                     fastcgi_buffers 64 64k;
                     fastcgi_max_temp_file_size 0;
@@ -159,6 +165,7 @@ function http_case(array &$cfg): array
     $d = $cfg['work'] . '/http';
     @mkdir("$d/tmp", 0700, true);
     $file = $cfg['work'] . "/src-$size.bin";
+    $name = basename($file);
     make_file($file, $size);
     warm_file($file);
     $port = free_port();
@@ -172,11 +179,13 @@ function http_case(array &$cfg): array
         'readfile' => ['label' => 'FPM: readfile (stock)', 'short' => 'FPM readfile', 'url' => '/stock/readfile.php', 'proc' => 'stock'],
         'fastcopy' => ['label' => 'FPM: fastcopy_stream → php://output', 'short' => 'FPM fastcopy_stream', 'url' => '/fc/fastcopy.php', 'proc' => 'fc', 'ext' => true, 'base' => 'stock'],
         'readfile_ov' => ['label' => 'FPM: readfile, fastcopy.override=1', 'short' => 'FPM readfile+override', 'url' => '/fc/readfile.php', 'proc' => 'fc', 'ext' => true, 'override' => true, 'base' => 'readfile'],
-        'sabre' => ['label' => 'FPM: sabre/http sendResponse (stock)', 'short' => 'FPM sabre/http', 'url' => '/stock/sabre.php', 'proc' => 'stock'],
-        'sabre_ov' => ['label' => 'FPM: sabre/http sendResponse, fastcopy.override=1', 'short' => 'FPM sabre/http+override', 'url' => '/fc/sabre.php', 'proc' => 'fc', 'ext' => true, 'override' => true, 'base' => 'sabre'],
-        'nextcloud' => ['label' => 'FPM: sabre/http + CallbackWrapper (Nextcloud shape, stock)', 'short' => 'FPM Nextcloud shape', 'url' => '/stock/nextcloud.php', 'proc' => 'stock'],
-        'nextcloud_ov' => ['label' => 'FPM: sabre/http + CallbackWrapper, fastcopy.override=1', 'short' => 'FPM Nextcloud shape+override', 'url' => '/fc/nextcloud.php', 'proc' => 'fc', 'ext' => true, 'override' => true, 'base' => 'nextcloud'],
+        'dav' => ['label' => 'FPM: sabre/dav 4.7 GET (sabre/http 5.1.12, stock)', 'short' => 'FPM sabre/dav', 'url' => "/stock/dav.php/$name", 'proc' => 'stock', 'libs' => true],
+        'dav_ov' => ['label' => 'FPM: sabre/dav 4.7 GET, fastcopy.override=1', 'short' => 'FPM sabre/dav+override', 'url' => "/fc/dav.php/$name", 'proc' => 'fc', 'ext' => true, 'override' => true, 'libs' => true, 'base' => 'dav'],
+        'nextcloud' => ['label' => 'FPM: sabre/dav GET + icewind CallbackWrapper (Nextcloud shape, stock)', 'short' => 'FPM Nextcloud shape', 'url' => "/stock/nextcloud.php/$name", 'proc' => 'stock', 'libs' => true],
+        'nextcloud_ov' => ['label' => 'FPM: sabre/dav GET + CallbackWrapper, fastcopy.override=1', 'short' => 'FPM Nextcloud shape+override', 'url' => "/fc/nextcloud.php/$name", 'proc' => 'fc', 'ext' => true, 'override' => true, 'libs' => true, 'base' => 'nextcloud'],
     ];
+    // The sabre/dav rows run the real libraries, which tests/integration/setup.sh installs.
+    $libs = fcint_autoload('dav') !== null;
     $servers = [];
     say(sprintf('%-10s %-12s ', 'http', human_size($size)));
     $tc = microtime(true);
@@ -184,6 +193,9 @@ function http_case(array &$cfg): array
         // Two FPM masters: stock without the extension, fc with it (and the
         // override when built). output_buffering as in php.ini-production.
         $fpmIni = ['-d', 'memory_limit=128M', '-d', 'output_buffering=4096'];
+        foreach (fcint_lib_ini() as $line) {
+            array_push($fpmIni, '-d', $line);
+        }
         $pools = ['stock' => []];
         if ($cfg['ext'] !== '') {
             $pools['fc'] = ['-d', 'extension=' . $cfg['ext'], ...($cfg['override'] ? ['-d', 'fastcopy.override=1'] : [])];
@@ -205,8 +217,12 @@ function http_case(array &$cfg): array
         $rows = [];
         $live = [];
         foreach ($contenders as $id => $c) {
-            $na = !empty($c['ext']) && $cfg['ext'] === '' ? 'n/a (extension not built)'
-                : (!empty($c['override']) && !$cfg['override'] ? 'n/a (override not built)' : null);
+            $na = match (true) {
+                !empty($c['ext']) && $cfg['ext'] === '' => 'n/a (extension not built)',
+                !empty($c['override']) && !$cfg['override'] => 'n/a (override not built)',
+                !empty($c['libs']) && !$libs => 'n/a (sabre/dav not installed: tests/integration/setup.sh)',
+                default => null,
+            };
             $rows[$id] = ['runs' => [], 'na' => $na];
             if ($na === null) {
                 $live[] = $id;
@@ -242,7 +258,8 @@ function http_case(array &$cfg): array
             $r = $rows[$id];
             $walls = array_column($r['runs'], 'wall');
             $bytes = array_sum(array_column($r['runs'], 'bytes'));
-            $stats = @file_get_contents("$d/stats-{$c['proc']}-" . basename($c['url'], '.php') . '.json');
+            $script = preg_match('#/(\w+)\.php#', $c['url'], $m) ? $m[1] : '';
+            $stats = @file_get_contents("$d/stats-{$c['proc']}-$script.json");
             $out['rows'][] = [
                 'case' => 'http',
                 'case_label' => 'HTTP: nginx → PHP-FPM, curl client',

@@ -1,7 +1,7 @@
 --TEST--
-Integration: client hangs up after 1 MiB (readfile, fpassthru, stream_copy_to_stream, sabre/http's loop); connection_aborted()/ignore_user_abort() as stock; the same worker then serves full bytes
+Integration: client hangs up after 1 MiB (readfile, fpassthru, stream_copy_to_stream, a sabre/dav 4.7.0 GET with and without icewind/streams' CallbackWrapper); connection_aborted()/ignore_user_abort() as stock; the same worker then serves full bytes
 --SKIPIF--
-<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl']); ?>
+<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']); ?>
 --FILE--
 <?php
 require __DIR__ . '/harness.inc';
@@ -9,11 +9,7 @@ require __DIR__ . '/harness.inc';
 $blob = fcint_blob();
 $size = $blob['size'];
 $tmp = fcint_tmpdir('abort');
-$docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['blob' => $blob['path']]]);
-$servers = [];
-foreach (fcint_modes() as $mode) {
-    $servers[$mode] = new FcintStack($mode, $docroot, $tmp);
-}
+$servers = fcint_stacks(fcint_dav_docroot($tmp, $blob), $tmp, ['ini' => fcint_lib_ini()]);
 
 // What stock PHP-FPM reports once the client is gone: the write that fails marks
 // the connection aborted; with ignore_user_abort(false) the script stops there
@@ -61,7 +57,8 @@ foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
         'bytes' => $size, 'sha256' => $blob['sha256'], 'fast' => $size]);
 }
 
-// sabre/http's loop (Nextcloud's WebDAV GET): with ignore_user_abort(true) it
+// sabre/dav's GET, written by sabre/http 5.1.12's loop (Nextcloud's WebDAV
+// download): with ignore_user_abort(true) it
 // leaves after the 4 MiB piece during which the client went away, which needs
 // connection_aborted() to turn 1 when a write into php://output fails, as
 // stock. Behind the wrapper, the read callback shows how far it read.
@@ -69,10 +66,10 @@ foreach (['none', 'icewind'] as $wrap) {
     foreach ([0, 1] as $ignore) {
         $before = $GLOBALS['fcint_failures'];
         foreach ($servers as $mode => $srv) {
-            $label = "sabre/http wrap=$wrap ignore_user_abort=$ignore [$mode]";
+            $label = "sabre/dav wrap=$wrap ignore_user_abort=$ignore [$mode]";
             $pid0 = fcint_get_json($srv->url('stats.php'))['pid'] ?? 0;
             $log = "abort-sabre-$wrap-$ignore-$mode.log";
-            $c = fcint_get_and_hang_up($srv->url("sabre.php?wrap=$wrap&ignore=$ignore&log=$log"), 1 << 20);
+            $c = fcint_get_and_hang_up($srv->url("dav.php/blob.bin?wrap=$wrap&ignore=$ignore&log=$log"), 1 << 20);
             if (!str_contains($c['status_line'], ' 200 ') || $c['body'] < (1 << 20)) {
                 fcint_fail("$label: client saw " . json_encode($c));
             }
@@ -97,12 +94,12 @@ foreach (['none', 'icewind'] as $wrap) {
             }
         }
         if ($GLOBALS['fcint_failures'] === $before) {
-            echo "sabre/http wrap=$wrap ignore_user_abort=$ignore: ok\n";
+            echo "sabre/dav wrap=$wrap ignore_user_abort=$ignore: ok\n";
         }
     }
 }
-fcint_compare($servers, 'sabre/http full GET after the aborts', 'sabre.php?wrap=icewind', [], ['status' => 200,
-    'bytes' => $size, 'sha256' => $blob['sha256']]);
+fcint_compare($servers, 'sabre/dav full GET after the aborts', 'dav.php/blob.bin?wrap=icewind', [], ['status' => 200,
+    'bytes' => $size, 'sha256' => $blob['sha256'], 'engine' => $size]);
 fcint_done();
 ?>
 --EXPECTF--
@@ -116,9 +113,9 @@ fpassthru full GET after the aborts: ok
 scts ignore_user_abort=0: ok
 scts ignore_user_abort=1: ok
 scts full GET after the aborts: ok
-sabre/http wrap=none ignore_user_abort=0: ok
-sabre/http wrap=none ignore_user_abort=1: ok
-sabre/http wrap=icewind ignore_user_abort=0: ok
-sabre/http wrap=icewind ignore_user_abort=1: ok
-sabre/http full GET after the aborts: ok
+sabre/dav wrap=none ignore_user_abort=0: ok
+sabre/dav wrap=none ignore_user_abort=1: ok
+sabre/dav wrap=icewind ignore_user_abort=0: ok
+sabre/dav wrap=icewind ignore_user_abort=1: ok
+sabre/dav full GET after the aborts: ok
 done

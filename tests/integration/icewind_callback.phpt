@@ -1,7 +1,7 @@
 --TEST--
-Integration: sabre/http + icewind/streams CallbackWrapper (Nextcloud's shape) via nginx + PHP-FPM, stock vs fastcopy.override
+Integration: Nextcloud's shape: sabre/dav 4.7.0 + sabre/http 5.1.12 serving a file behind icewind/streams 0.7.7's CallbackWrapper via nginx + PHP-FPM, stock vs fastcopy.override
 --SKIPIF--
-<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl']); ?>
+<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']); ?>
 --FILE--
 <?php
 require __DIR__ . '/harness.inc';
@@ -9,15 +9,13 @@ require __DIR__ . '/harness.inc';
 $blob = fcint_blob();
 $size = $blob['size'];
 $tmp = fcint_tmpdir('icewind');
-$docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['blob' => $blob['path']]]);
-$servers = [];
-foreach (fcint_modes() as $mode) {
-    $servers[$mode] = new FcintStack($mode, $docroot, $tmp);
-}
+$servers = fcint_stacks(fcint_dav_docroot($tmp, $blob), $tmp, ['ini' => fcint_lib_ini()]);
 $closeLog = "$tmp/logs/icewind-close.log";
+$url = 'dav.php/blob.bin?wrap=icewind';
 
-/* The wrapper's close callback must fire once per request, after it has read
- * at least what was sent (Nextcloud relies on it to finish its bookkeeping). */
+/* The wrapper's close callback must fire once per request, after its read
+ * callbacks have seen at least what was sent (Nextcloud unlocks the file and
+ * finishes its bookkeeping there). */
 function close_log_check(string $log, string $label, int $atLeast, int $n): void
 {
     $lines = is_file($log) ? file($log, FILE_IGNORE_NEW_LINES) : [];
@@ -37,13 +35,13 @@ function close_log_check(string $log, string $label, int $atLeast, int $n): void
 $n = count($servers);
 // A user-space wrapper has no descriptor: the engine reads it in large blocks
 // on its 'buffered' path, so any path counts as served here.
-fcint_compare($servers, 'full GET', 'sabre.php?wrap=icewind', [], ['status' => 200, 'bytes' => $size,
+fcint_compare($servers, 'full GET', $url, [], ['status' => 200, 'bytes' => $size,
     'sha256' => $blob['sha256'], 'engine' => $size]);
 close_log_check($closeLog, 'full GET', $size, $n);
-fcint_compare($servers, 'range 1000003-2000000', 'sabre.php?wrap=icewind', ['Range: bytes=1000003-2000000'],
+fcint_compare($servers, 'range 1000003-2000000', $url, ['Range: bytes=1000003-2000000'],
     ['engine' => 2000000 - 1000003 + 1] + fcint_expect_range($blob, 1000003, 2000000));
 close_log_check($closeLog, 'range 1000003-2000000', 2000000 - 1000003 + 1, $n);
-fcint_compare($servers, 'suffix range -1234567', 'sabre.php?wrap=icewind', ['Range: bytes=-1234567'],
+fcint_compare($servers, 'suffix range -1234567', $url, ['Range: bytes=-1234567'],
     ['engine' => 1234567] + fcint_expect_range($blob, $size - 1234567, $size - 1));
 close_log_check($closeLog, 'suffix range -1234567', 1234567, $n);
 fcint_done();

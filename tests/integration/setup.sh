@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # Installs what the integration tests need; safe to run repeatedly.
-#   - Debian: nginx, php8.2-fpm, curl (services apt may start are stopped again)
-#   - Composer packages into tests/integration/.deps (gitignored)
-# Packages the Packagist mirror does not carry are reported and skipped: the
-# tests then use the stand-ins in shapes.inc that replay the same call sequence.
+#   - Debian: nginx, php8.2-fpm, curl, and the extensions sabre/dav and
+#     sabre/http declare: php8.2-curl, php8.2-mbstring, php8.2-xml (services
+#     apt may start are stopped again)
+#   - two Composer projects under tests/integration/.deps (gitignored):
+#       dav/     sabre/dav 4.7.0, sabre/http 5.1.12, icewind/streams 0.7.7 (what
+#                Nextcloud ships) and symfony/http-foundation
+#       http7/   sabre/http 7.1.0 (it cannot share a project with 5.1.12)
+#     sabre and icewind come from a path repository on the shared folder of
+#     real packages (FCINT_PACKAGES_DIR, default <repo>/../shared/php-packages);
+#     psr/log and Symfony from the Composer registry.
+# Outside CI a missing package folder is reported and the tests needing it
+# skip; under CI=true it is a failure.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -14,6 +22,11 @@ need_apt=()
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
 command -v php-fpm8.2 >/dev/null 2>&1 || [ -x /usr/sbin/php-fpm8.2 ] || need_apt+=(php8.2-fpm)
 command -v curl >/dev/null 2>&1 || need_apt+=(curl)
+# FPM runs with -n and loads these by name (harness.inc: fcint_lib_ini()).
+ext_dir="$(php -n -r 'echo PHP_EXTENSION_DIR;')"
+for ext in curl mbstring xml; do
+    [ -f "$ext_dir/$ext.so" ] || need_apt+=("php8.2-$ext")
+done
 
 stop_service() {
     # apt may start the distro service (port 80 / the system pool); we never use it.
@@ -38,40 +51,58 @@ if [ "${#need_apt[@]}" -gt 0 ]; then
     stop_service php8.2-fpm
 fi
 
-# Composer: one project dir we own. The mirror has only some packages, so ask
-# about each one first and require only those it has.
 if ! command -v composer >/dev/null 2>&1; then
     echo "setup.sh: composer not found" >&2
     exit 1
 fi
-mkdir -p "$deps"
-wanted=(
-    "symfony/http-foundation:>=6.4"
-    "sabre/http:^5.1"
-    "icewind/streams:>=0.7"
-)
-have=()
-for spec in "${wanted[@]}"; do
-    name="${spec%%:*}"
-    if (cd "$deps" && timeout 120 composer show --available --no-interaction "$name" >/dev/null 2>&1); then
-        have+=("$spec")
-    else
-        echo "setup.sh: $name not available from the Composer registry here; tests use the stand-in from shapes.inc"
-    fi
-done
 
-# Write composer.json (keys sorted by the order above) and install if it changed.
-json="$(php -n -r '
-    $req = [];
-    foreach (array_slice($argv, 1) as $spec) { [$n, $v] = explode(":", $spec, 2); $req[$n] = $v; }
-    echo json_encode(["name" => "fastcopy/integration-deps", "require" => (object) $req,
-        "config" => ["lock" => false, "platform-check" => false]], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";
-' -- "${have[@]}")"
-if [ -f "$deps/vendor/autoload.php" ] && [ -f "$deps/composer.json" ] && [ "$(cat "$deps/composer.json")" = "$json" ]; then
-    echo "setup.sh: composer packages already installed in $deps"
-else
-    printf '%s\n' "$json" > "$deps/composer.json"
-    (cd "$deps" && timeout 600 composer update --no-interaction --no-progress --no-dev --quiet)
-    echo "setup.sh: composer packages installed in $deps"
+repo="$(cd "$here/../.." && pwd)"
+packages="${FCINT_PACKAGES_DIR:-$repo/../shared/php-packages}"
+if [ ! -d "$packages" ]; then
+    if [ "${CI:-}" = true ]; then
+        echo "setup.sh: $packages not found (the real sabre and icewind packages; FCINT_PACKAGES_DIR overrides)" >&2
+        exit 1
+    fi
+    echo "setup.sh: $packages not found; the tests that need sabre or icewind will skip"
+    exit 0
 fi
-(cd "$deps" && composer show --no-interaction 2>/dev/null | awk '{print "setup.sh:   " $1 " " $2}') || true
+packages="$(cd "$packages" && pwd)"
+
+# Writes one project's composer.json and installs it when the file changed.
+#   install_project <dir> <package:version>...
+install_project() {
+    local dir="$1" json
+    shift
+    mkdir -p "$dir"
+    json="$(php -n -r '
+        $req = [];
+        foreach (array_slice($argv, 2) as $spec) { [$n, $v] = explode(":", $spec, 2); $req[$n] = $v; }
+        echo json_encode(["name" => "fastcopy/integration-deps", "require" => $req,
+            "repositories" => [["type" => "path", "url" => $argv[1] . "/*", "options" => ["symlink" => false]]],
+            "config" => ["lock" => false, "platform-check" => false]], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";
+    ' -- "$packages" "$@")"
+    if [ -f "$dir/vendor/autoload.php" ] && [ -f "$dir/composer.json" ] && [ "$(cat "$dir/composer.json")" = "$json" ]; then
+        echo "setup.sh: already installed in $dir"
+    else
+        printf '%s\n' "$json" > "$dir/composer.json"
+        rm -rf "$dir/vendor"
+        (cd "$dir" && COMPOSER_ALLOW_SUPERUSER=1 timeout 600 composer update --no-interaction --no-progress --no-dev --quiet)
+        echo "setup.sh: installed in $dir"
+    fi
+    # Exactly the versions asked for, or the tests would claim what they did not test.
+    local spec name want got
+    for spec in "$@"; do
+        name="${spec%%:*}" want="${spec#*:}"
+        case "$want" in [0-9]*) ;; *) continue ;; esac
+        got="$(php -n -r '$j = json_decode((string) @file_get_contents($argv[1]), true); echo $j["version"] ?? "";' \
+            -- "$dir/vendor/$name/composer.json")"
+        if [ "$got" != "$want" ]; then
+            echo "setup.sh: $name in $dir is '$got', want $want" >&2
+            exit 1
+        fi
+    done
+    (cd "$dir" && COMPOSER_ALLOW_SUPERUSER=1 composer show --no-interaction 2>/dev/null | awk '{print "setup.sh:   " $1 " " $2}') || true
+}
+
+install_project "$deps/dav" sabre/dav:4.7.0 sabre/http:5.1.12 icewind/streams:0.7.7 "symfony/http-foundation:>=6.4"
+install_project "$deps/http7" sabre/http:7.1.0

@@ -1,7 +1,7 @@
 --TEST--
 Integration: Symfony BinaryFileResponse via nginx + PHP-FPM, stock vs fastcopy.override
 --SKIPIF--
-<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'symfony/http-foundation']); ?>
+<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']); ?>
 --FILE--
 <?php
 require __DIR__ . '/harness.inc';
@@ -10,10 +10,7 @@ $blob = fcint_blob();
 $size = $blob['size'];
 $tmp = fcint_tmpdir('symfony-bin');
 $docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['blob' => $blob['path']]]);
-$servers = [];
-foreach (fcint_modes() as $mode) {
-    $servers[$mode] = new FcintStack($mode, $docroot, $tmp);
-}
+$servers = fcint_stacks($docroot, $tmp);
 // Symfony 7 copies with fread()/fwrite() itself, so no fast-path assertion here:
 // only "nothing changes" (bytes, headers, Range handling).
 fcint_compare($servers, 'full GET', 'symfony_binary.php', [], ['status' => 200, 'bytes' => $size,

@@ -1,7 +1,7 @@
 --TEST--
 Integration: Laravel-style StreamedResponse calling fpassthru() via nginx + PHP-FPM, stock vs fastcopy.override
 --SKIPIF--
-<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'symfony/http-foundation']); ?>
+<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']); ?>
 --FILE--
 <?php
 require __DIR__ . '/harness.inc';
@@ -10,10 +10,7 @@ $blob = fcint_blob();
 $odd = fcint_data_file(FCINT_ODD_SIZE);
 $tmp = fcint_tmpdir('symfony-str');
 $docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['blob' => $blob['path'], 'odd' => $odd['path']]]);
-$servers = [];
-foreach (fcint_modes() as $mode) {
-    $servers[$mode] = new FcintStack($mode, $docroot, $tmp);
-}
+$servers = fcint_stacks($docroot, $tmp);
 fcint_compare($servers, 'full GET 300 MiB', 'symfony_streamed.php', [], ['status' => 200, 'bytes' => $blob['size'],
     'sha256' => $blob['sha256'], 'headers' => ['Content-Length' => (string) $blob['size']], 'fast' => $blob['size']]);
 fcint_compare($servers, 'full GET odd size', 'symfony_streamed.php?file=odd', [], ['status' => 200,

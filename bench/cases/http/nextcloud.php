@@ -1,13 +1,18 @@
 <?php
-// Nextcloud's shape of the sabre/http download: the file behind a user-space
-// stream wrapper (icewind/streams' CallbackWrapper, or its stand-in) that
-// counts what is read, as Nextcloud does for every WebDAV GET.
-require __DIR__ . '/_sabre.php';
+// Nextcloud's shape of the sabre/dav GET: the file node's body behind
+// icewind/streams 0.7.7's CallbackWrapper with a read callback counting bytes
+// and a close callback, as Nextcloud wraps every download.
+require __DIR__ . '/_dav.php';
 
-fcb_serve_sabre(static function ($file) {
+use Icewind\Streams\CallbackWrapper;
+
+fcb_serve_dav(static function ($file) {
     $read = 0;
-    $count = static function (int $n) use (&$read): void { $read += $n; };
-    return class_exists(\Icewind\Streams\CallbackWrapper::class)
-        ? \Icewind\Streams\CallbackWrapper::wrap($file, $count)
-        : \FcintShapes\CallbackWrapper::wrap($file, $count);
+    return CallbackWrapper::wrap($file, static function (int $n) use (&$read): void {
+        $read += $n;
+    }, null, static function () use (&$read): void {
+        if ($read !== filesize($_SERVER['FCBENCH_FILE'])) {
+            error_log("fcbench: the wrapper's read callbacks saw $read bytes");
+        }
+    });
 });
