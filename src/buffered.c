@@ -10,11 +10,19 @@
 #include <errno.h>
 
 /* Blocks that PHP turns into strings (a userspace wrapper's stream_read() and
- * stream_write(), the buffer an output handler's callback receives) stay within what
- * Zend's allocator serves from its cached 2 MiB chunks. A larger string is a fresh
- * mapping, faulted in and unmapped on every call: a CallbackWrapper download through
- * FPM cost 4.5 times the CPU with 4 MiB blocks (bench/cases/http/nextcloud.php). */
-#define FC_PHP_BLOCK_MAX ((size_t) 1 << 20)
+ * stream_write(), the buffer an output handler's callback receives) are capped so
+ * that our block buffer, a string of the same size and the copy an output buffer
+ * keeps all fit in one of Zend's 2 MiB chunks (511 usable pages of 4 KiB). Our
+ * buffer, allocated before the first read and held to the end, then keeps mapped a
+ * chunk where each block's string finds room. With 1 MiB blocks they cannot share
+ * one (256 + 257 pages): each string, such as the fread() result icewind's
+ * CallbackWrapper returns, took a chunk of its own that Zend mapped, faulted in and
+ * unmapped again for every block, unless the worker's history of earlier requests
+ * happened to make it cache one. A Nextcloud-shaped download through FPM then cost
+ * 5 times stock's CPU (bench/cases/http/nextcloud.php); strings of 2 MiB and more
+ * are fresh mappings always. 256 KiB blocks measured the same as 128 and 512 KiB,
+ * and still call stream_read() 32 times less often than stock's 8 KiB. */
+#define FC_PHP_BLOCK_MAX ((size_t) 256 << 10)
 
 static bool strings_in_php(const php_stream *stream)
 {

@@ -5,7 +5,10 @@
  *   php tools/package-xml.php --write   rewrite the <contents> section from git
  *
  * What ships: the build files, the sources, the stub and its arginfo, the tests and
- * the documents. Benchmark, CI and tools stay in the repository. */
+ * the documents. Benchmark, CI and tools stay in the repository.
+ *
+ * The PHP versions are declared once, in composer.json (">=8.1 <8.6"); package.xml's
+ * <php><min>/<max> must say the same (8.1.0 and 8.5.99), and --write makes it. */
 
 const SHIPPED = '~^(config\.(m4|w32)|php_fastcopy\.[ch]|fastcopy\.stub\.php|fastcopy_arginfo\.h|src/.*|tests/.*|README\.md|LICENSE|CHANGELOG\.md)$~';
 
@@ -29,6 +32,23 @@ function shipped_files(string $root): array
 	return $files;
 }
 
+/** [min, max] for package.xml from composer.json's require.php, ">=X.Y <A.B" */
+function php_range(string $root): array
+{
+	$composer = json_decode(file_get_contents("$root/composer.json"), true, 512, JSON_THROW_ON_ERROR);
+	$constraint = $composer['require']['php'] ?? '';
+	if (!preg_match('~^>=(\d+)\.(\d+) <(\d+)\.(\d+)$~', $constraint, $m) || $m[4] === '0') {
+		fwrite(STDERR, "composer.json: require.php must read \">=X.Y <A.B\" (B > 0), not \"$constraint\"\n");
+		exit(2);
+	}
+	return ["$m[1].$m[2].0", "$m[3]." . ($m[4] - 1) . '.99'];
+}
+
+function php_range_xml(array $range): string
+{
+	return "<php>\n    <min>$range[0]</min>\n    <max>$range[1]</max>\n   </php>";
+}
+
 function listed_files(string $xml): array
 {
 	preg_match_all('~<file name="([^"]+)" role="[a-z]+"\s*/>~', $xml, $m);
@@ -42,6 +62,7 @@ $path = "$root/package.xml";
 $xml = file_get_contents($path);
 $mode = $argv[1] ?? '--check';
 $want = shipped_files($root);
+$range = php_range($root);
 
 if ($mode === '--write') {
 	$lines = array_map(fn ($f) => sprintf('   <file name="%s" role="%s"/>', $f, role($f)), $want);
@@ -51,8 +72,13 @@ if ($mode === '--write') {
 		fwrite(STDERR, "package.xml has no <contents> section\n");
 		exit(2);
 	}
+	$xml = preg_replace('~<php>.*?</php>~s', php_range_xml($range), $xml, 1, $n);
+	if ($n !== 1) {
+		fwrite(STDERR, "package.xml has no <php> dependency\n");
+		exit(2);
+	}
 	file_put_contents($path, $xml);
-	echo count($want), " files listed\n";
+	echo count($want), " files listed, PHP $range[0] to $range[1]\n";
 	exit(0);
 }
 
@@ -65,8 +91,12 @@ foreach ($missing as $f) {
 foreach ($stale as $f) {
 	echo "package.xml lists $f, which is not in the repository\n";
 }
-if ($missing || $stale) {
+$php_ok = str_contains($xml, php_range_xml($range));
+if (!$php_ok) {
+	echo "package.xml does not declare PHP $range[0] to $range[1], as composer.json does\n";
+}
+if ($missing || $stale || !$php_ok) {
 	echo "Run: php tools/package-xml.php --write\n";
 	exit(1);
 }
-echo "package.xml lists all ", count($want), " files\n";
+echo "package.xml lists all ", count($want), " files, PHP $range[0] to $range[1]\n";

@@ -24,9 +24,12 @@ fclose($h);
 // 1. to /dev/null (a character device), everything from offset 3
 $in = fopen($path, 'r');
 $null = fopen('/dev/null', 'w');
+// PHP's position of a character device starts at -1 on 8.2 (ftell() says false) and at 0
+// on 8.4; either way the copy moves it by the count
+$start = ftell($null) === false ? -1 : ftell($null);
 $before = fastcopy_stats();
 var_dump(fastcopy_stream($in, $null, null, 3) === $size - 3);
-var_dump(ftell($in) === $size, ftell($null) === $size - 4); // a character device's PHP position starts at -1
+var_dump(ftell($in) === $size, ftell($null) === $start + $size - 3);
 var_dump(array_sum(fc_paths_used(fc_stats_delta($before, fastcopy_stats()))) === $size - 3);
 fclose($in);
 fclose($null);

@@ -5,12 +5,17 @@
 # whose outcome differs. Tests that fail in both runs are listed as
 # pre-existing (Debian's build fails a few anyway); only differences count.
 #
-# The tests are fetched at run time (never committed): from $PHP_SRC, from an
-# unpacked tree under /work/src, from a cache, or with `apt-get source`.
+# The tests are fetched at run time (never committed): from --src/$PHP_SRC, from
+# an unpacked tree under /work/src, from a cache, or with `apt-get source` (the
+# Debian upload of the PHP version under test when there is one).
 #
-# usage: tests/php-src/run.sh [-j N] [--so PATH] [--keep] [--fetch]
+# usage: tests/php-src/run.sh [-j N] [--php PATH] [--src DIR] [--so PATH] [--keep] [--fetch]
+#   --php    the PHP to test (default: TEST_PHP_EXECUTABLE, else php in PATH)
+#   --src    its source tree (tests, and run-tests.php when PHP's build dir has none)
 #   --fetch  ignore unpacked trees under /work/src (use the cache or apt-get source)
 # env:   FASTCOPY_SO, PHP_SRC, TEST_PHP_EXECUTABLE, FCSRC_CACHE
+# The last line is "N passed, N failed, N skipped": a test whose outcome the override
+# changes failed, one it leaves alone passed (skipped, when it skips both times).
 # exit:  0 no differences, 1 differences, 2 could not run
 set -uo pipefail
 
@@ -25,6 +30,8 @@ while [ $# -gt 0 ]; do
     case "$1" in
         -j) jobs="$2"; shift 2 ;;
         --so) so="$2"; shift 2 ;;
+        --php) php="$2"; shift 2 ;;
+        --src) PHP_SRC="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
         --fetch) fetch=1; shift ;;
         *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
@@ -37,8 +44,6 @@ die() { echo "php-src: $*" >&2; exit 2; }
 [ -f "$so" ] || die "module not built: $so (build first, or pass --so / FASTCOPY_SO)"
 so="$(cd "$(dirname "$so")" && pwd)/$(basename "$so")"
 extdir="$("$php" -n -r 'echo PHP_EXTENSION_DIR;')"
-run_tests="${RUN_TESTS:-$extdir/build/run-tests.php}"
-[ -f "$run_tests" ] || die "run-tests.php not found at $run_tests (install php8.2-dev)"
 mm="$("$php" -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')"
 full="$("$php" -n -r 'echo PHP_VERSION;')"
 
@@ -47,7 +52,7 @@ cache="${FCSRC_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fastcopy-php-src}"
 find_src() {
     local d local=()
     [ "$fetch" = 1 ] || local=(/work/src/php"$mm"-"$full" /work/src/php"$mm"-*)
-    for d in "${PHP_SRC:-}" "${local[@]}" "$cache"/php-"$mm".*; do
+    for d in "${PHP_SRC:-}" "${local[@]}" "$cache/php-$full" "$cache"/php-"$mm".*; do
         [ -n "$d" ] && [ -d "$d/ext/standard/tests/file" ] && { echo "$d"; return 0; }
     done
     return 1
@@ -59,9 +64,11 @@ fetch_src() {
     # (the helper is in the git tree, not in the pecl package's tests/)
     . "$root/tools/php-source.sh" || die "cannot fetch without tools/php-source.sh (set PHP_SRC)"
     php_source_deb_src "$mm" || die "apt-get update failed"
-    local dl tarball
+    local dl tarball want
     dl="$(mktemp -d)"
-    if php_source_download "$mm" "$dl" >/dev/null; then
+    # the upload of this very version first (a x.y.z-N Debian version)
+    want="$(apt-cache showsrc "php$mm" | awk -v v="$full-" '/^Version:/ && index($2, v) == 1 {print $2}' | sort -rV | head -n 1)"
+    if php_source_download "$mm" "$dl" "$want" >/dev/null; then
         tarball="$(ls "$dl"/php"$mm"_*.orig.tar.* 2>/dev/null | head -1)"
     fi
     [ -n "${tarball:-}" ] || die "apt-get source php$mm: no version downloaded"
@@ -75,6 +82,11 @@ fetch_src() {
 }
 
 src="$(find_src)" || { fetch_src; src="$(find_src)" || die "no php$mm source tree"; }
+# Debian's php-dev installs run-tests.php in its build dir; a PHP built from source
+# (make install) does not, and its source tree has it.
+run_tests="${RUN_TESTS:-$extdir/build/run-tests.php}"
+[ -f "$run_tests" ] || run_tests="$src/run-tests.php"
+[ -f "$run_tests" ] || die "run-tests.php neither in $extdir/build (install php$mm-dev) nor in $src"
 
 # ---- select the tests -------------------------------------------------------
 # Every .phpt in these directories that calls one of the four functions.
@@ -82,7 +94,12 @@ dirs=(ext/standard/tests/file ext/standard/tests/streams ext/standard/tests/filt
       ext/standard/tests/general_functions ext/zlib/tests ext/phar/tests sapi/cli/tests
       tests/security ext/spl/tests Zend/tests)
 work="$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-php-src.XXXXXX")"
-cleanup() { if [ "$keep" = 1 ]; then echo "php-src: kept $work"; else rm -rf "$work"; fi; }
+# (the counts the comparison wrote stay the last line, whatever else is said)
+cleanup() {
+    [ "$keep" = 1 ] && echo "php-src: kept $work"
+    [ -f "$work/counts" ] && cat "$work/counts"
+    [ "$keep" = 1 ] || rm -rf "$work"
+}
 trap cleanup EXIT
 
 list="$work/tests.txt"
@@ -173,7 +190,12 @@ if ($pre) {
 if ($diff) {
     echo "php-src: outcome differs with fastcopy.override=1:\n", implode("\n", $diff), "\n";
 }
-printf("php-src: %d tests compared, %d same outcome, %d differ\n", count($tests), count($tests) - count(array_filter($diff, fn ($l) => !str_starts_with($l, '      '))), count(array_filter($diff, fn ($l) => !str_starts_with($l, '      '))));
+$differ = count(array_filter($diff, fn ($l) => !str_starts_with($l, '      ')));
+printf("php-src: %d tests compared, %d same outcome, %d differ\n", count($tests), count($tests) - $differ, $differ);
+// In the suite's terms: a test the override changes failed; one it leaves alone passed,
+// or skipped when it skips in both runs.
+$skipped = count(array_filter($tests, fn ($t) => ($s[$t] ?? '') === 'SKIP' && ($o[$t] ?? '') === 'SKIP'));
+file_put_contents("$work/counts", sprintf("%d passed, %d failed, %d skipped\n", count($tests) - $differ - $skipped, $differ, $skipped));
 exit($diff ? 1 : 0);
 PHP
 rc=$?
