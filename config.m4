@@ -33,6 +33,7 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/sigpipe.c \
     src/stats.c \
     src/output.c \
+    src/fastcgi.c \
     src/override.c \
     src/copy_file.c,
     $ext_shared,, [$FASTCOPY_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])

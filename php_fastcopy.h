@@ -30,17 +30,22 @@ typedef enum {
 	FASTCOPY_PATH_COPY_FILE_RANGE = 0,
 	FASTCOPY_PATH_SENDFILE,
 	FASTCOPY_PATH_SPLICE,
+	FASTCOPY_PATH_FASTCGI,        /* php://output under PHP-FPM: records straight to the socket */
 	FASTCOPY_PATH_MMAP,
 	FASTCOPY_PATH_BUFFERED,
 	FASTCOPY_PATH_COUNT
 } php_fastcopy_path;
 
-/* Fallback reasons are errno values, plus two that are not errors of a syscall. */
-#define FASTCOPY_REASON_ERRNO_MAX 150
-#define FASTCOPY_REASON_ZERO      (FASTCOPY_REASON_ERRNO_MAX + 1) /* 0 bytes on the first call */
-#define FASTCOPY_REASON_APPEND    (FASTCOPY_REASON_ERRNO_MAX + 2) /* O_APPEND destination */
-#define FASTCOPY_REASON_OTHER     (FASTCOPY_REASON_ERRNO_MAX + 3) /* errno beyond the table */
-#define FASTCOPY_REASON_SLOTS     (FASTCOPY_REASON_ERRNO_MAX + 4)
+/* Fallback reasons are errno values, plus some that are not errors of a syscall. */
+#define FASTCOPY_REASON_ERRNO_MAX  150
+#define FASTCOPY_REASON_ZERO       (FASTCOPY_REASON_ERRNO_MAX + 1) /* 0 bytes on the first call */
+#define FASTCOPY_REASON_APPEND     (FASTCOPY_REASON_ERRNO_MAX + 2) /* O_APPEND destination */
+#define FASTCOPY_REASON_OTHER      (FASTCOPY_REASON_ERRNO_MAX + 3) /* errno beyond the table */
+#define FASTCOPY_REASON_HANDLER    (FASTCOPY_REASON_ERRNO_MAX + 4) /* an output handler must see the bytes */
+#define FASTCOPY_REASON_ABORTED    (FASTCOPY_REASON_ERRNO_MAX + 5) /* output disabled: client gone, HEAD */
+#define FASTCOPY_REASON_FINISHED   (FASTCOPY_REASON_ERRNO_MAX + 6) /* after fastcgi_finish_request() */
+#define FASTCOPY_REASON_UNVERIFIED (FASTCOPY_REASON_ERRNO_MAX + 7) /* FPM's request socket not verified */
+#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 8)
 
 typedef struct {
 	zend_ulong calls;

@@ -63,6 +63,14 @@ static void open_output(fc_endpoint *ep)
 {
 	int fd = fc_output_fd();
 
+	/* Under PHP-FPM the output layer ends in its FastCGI socket, which only the
+	 * fastcgi path writes to, and only once it has proven it is the socket. */
+	if (fc_fastcgi_possible()) {
+		ep->fastcgi = true;
+		ep->via_output = true;
+		return;
+	}
+
 	if (fd < 0 || (ep->kind = kind_of(fd, &ep->st)) == FC_KIND_NONE) {
 		return;
 	}

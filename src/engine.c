@@ -10,11 +10,12 @@ typedef fc_status (*fc_path_fn)(fc_job *job);
 static const struct {
 	const char *name;
 	fc_path_fn copy;
-	bool kernel; /* refuses O_APPEND destinations, needs both descriptors */
+	bool kernel; /* writes past PHP's stream layer: no O_APPEND, php://output settled first */
 } paths[FASTCOPY_PATH_COUNT] = {
 	[FASTCOPY_PATH_COPY_FILE_RANGE] = {"copy_file_range", fc_copy_file_range, true},
 	[FASTCOPY_PATH_SENDFILE]        = {"sendfile",        fc_copy_sendfile,   true},
 	[FASTCOPY_PATH_SPLICE]          = {"splice",          fc_copy_splice,     true},
+	[FASTCOPY_PATH_FASTCGI]         = {"fastcgi",         fc_copy_fastcgi,    true},
 	[FASTCOPY_PATH_MMAP]            = {"mmap",            fc_copy_mmap,       false},
 	[FASTCOPY_PATH_BUFFERED]        = {"buffered",        fc_copy_buffered,   false},
 };
@@ -36,6 +37,8 @@ static bool path_fits(php_fastcopy_path path, const fc_job *job)
 			return in->kind == FC_KIND_FILE && out->kind != FC_KIND_NONE;
 		case FASTCOPY_PATH_SPLICE:
 			return (in->kind == FC_KIND_PIPE || in->kind == FC_KIND_SOCKET) && out->kind != FC_KIND_NONE;
+		case FASTCOPY_PATH_FASTCGI:
+			return in->kind == FC_KIND_FILE && out->fastcgi;
 		case FASTCOPY_PATH_MMAP:
 			return in->kind == FC_KIND_FILE;
 		default:

@@ -34,7 +34,8 @@ typedef struct {
 	zend_stat_t st;             /* of fd, taken when the endpoint was opened */
 	bool append;                /* O_APPEND: the kernel paths refuse it */
 	bool nonblocking;           /* the stream's mode: stop at EAGAIN rather than wait */
-	bool via_output;            /* php://output, written to the CLI's descriptor 1 */
+	bool via_output;            /* php://output, written past the output layer */
+	bool fastcgi;               /* php://output under PHP-FPM: records to its socket */
 	int restore_flags;          /* fd flags to put back after a kernel path, or -1 */
 } fc_endpoint;
 
@@ -107,6 +108,12 @@ void fc_give_back_after(fc_job *job, const char *buf, size_t n);
 bool fc_is_output_stream(const php_stream *stream);
 int fc_output_fd(void);
 fc_status fc_output_settle(fc_job *job);
+int fc_output_pass_through(void);
+
+/* fastcgi.c */
+bool fc_fastcgi_possible(void);
+fc_status fc_copy_fastcgi(fc_job *job);
+const char *fc_fastcgi_describe(void);
 
 /* copy_file.c */
 zend_result fc_copy_file(const char *src, const char *dest, php_stream_context *ctx);

@@ -57,6 +57,42 @@ fc_status fc_output_settle(fc_job *job)
 	return job->done > before && job->remaining > 0 ? FC_CONTINUE : FC_DONE;
 }
 
+/* An output buffer that only holds bytes and passes them on unchanged: PHP's default
+ * handler (output_buffering = N, ob_start(null, N)) with a chunk size and allowed to
+ * be flushed. A callback, ob_gzhandler, zlib.output_compression, or a buffer without
+ * a chunk size (it keeps everything until the script says) must see the bytes. */
+static bool passes_bytes_on(const php_output_handler *h)
+{
+	return !(h->flags & (PHP_OUTPUT_HANDLER_USER | PHP_OUTPUT_HANDLER_DISABLED))
+		&& (h->flags & PHP_OUTPUT_HANDLER_FLUSHABLE) && h->size > 0
+		&& zend_string_equals_literal(h->name, "default output handler");
+}
+
+/* For a path that writes past the output layer: checks that nothing in it would see
+ * or change the bytes, then sends what it holds (headers, buffered output, the SAPI's
+ * own buffer) to the client, so that what follows comes after it. Returns 0, or the
+ * reason the copy must go through the layer. A client found gone while flushing
+ * ends the script here unless it ignores aborts, as any output would. */
+int fc_output_pass_through(void)
+{
+	php_output_handler **h = (php_output_handler **) zend_stack_base(&OG(handlers));
+
+	if (php_output_get_status() & (PHP_OUTPUT_DISABLED | PHP_OUTPUT_LOCKED)) {
+		return FASTCOPY_REASON_ABORTED;
+	}
+	for (int i = 0, n = zend_stack_count(&OG(handlers)); i < n; i++) {
+		if (!passes_bytes_on(h[i])) {
+			return FASTCOPY_REASON_HANDLER;
+		}
+	}
+	php_output_flush_all();
+	sapi_flush();
+	if (PG(connection_status) & PHP_CONNECTION_ABORTED || php_output_get_status() & PHP_OUTPUT_DISABLED) {
+		return FASTCOPY_REASON_ABORTED;
+	}
+	return 0;
+}
+
 PHP_FASTCOPY_API ssize_t php_fastcopy_passthru(php_stream *src)
 {
 	php_stream *out = php_stream_open_wrapper_ex("php://output", "wb", 0, NULL, NULL);

@@ -32,6 +32,10 @@ const char *fc_reason_name(int reason, char *buf, size_t buflen)
 		case FASTCOPY_REASON_ZERO: return "ZERO";
 		case FASTCOPY_REASON_APPEND: return "O_APPEND";
 		case FASTCOPY_REASON_OTHER: return "OTHER";
+		case FASTCOPY_REASON_HANDLER: return "OUTPUT_HANDLER";
+		case FASTCOPY_REASON_ABORTED: return "OUTPUT_DISABLED";
+		case FASTCOPY_REASON_FINISHED: return "REQUEST_FINISHED";
+		case FASTCOPY_REASON_UNVERIFIED: return "UNVERIFIED";
 		case EINVAL: return "EINVAL";
 		case EXDEV: return "EXDEV";
 		case ENOSYS: return "ENOSYS";

@@ -88,7 +88,7 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-array(5) {
+array(6) {
   [0]=>
   string(15) "copy_file_range"
   [1]=>
@@ -96,13 +96,16 @@ array(5) {
   [2]=>
   string(6) "splice"
   [3]=>
-  string(4) "mmap"
+  string(7) "fastcgi"
   [4]=>
+  string(4) "mmap"
+  [5]=>
   string(8) "buffered"
 }
 copy_file_range: ok
 sendfile: ok
 splice: ok
+fastcgi: ok
 mmap: ok
 buffered: ok
 int(123457)

@@ -1,0 +1,522 @@
+/* PHP-FPM's response socket as a destination. Under PHP-FPM, php://output ends in
+ * FPM's FastCGI writer, which copies every byte from user memory into the socket the
+ * web server reads. For a regular file this path writes the FCGI_STDOUT records
+ * itself: the 8-byte header from here, the payload moved by the kernel from the page
+ * cache (spliced through a pipe, several records per call), so no payload byte
+ * passes through user memory.
+ *
+ * The socket is a private field of FPM's request: SG(server_context) is
+ * main/fastcgi.c's fcgi_request, whose layout has not changed since PHP 7.0 but is
+ * no API, and no fcgi_* function is exported for us to call. So nothing is written
+ * until the guess has been proven: the layout once per process (every field within
+ * the values FPM gives it, the buffer pointer inside the buffer, the listening
+ * socket really listening), the descriptor once per connection (a connected stream
+ * socket accepted from that listening socket). A process where any of that fails
+ * keeps php://output on the output layer for good. */
+
+#include "engine.h"
+
+#include "SAPI.h"
+#include "php_main.h"
+#include "php_output.h"
+
+#if defined(__linux__) && defined(HAVE_SPLICE)
+# define FASTCOPY_HAVE_FASTCGI 1
+#endif
+
+#ifdef FASTCOPY_HAVE_FASTCGI
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+/* The head of main/fastcgi.c's struct _fcgi_request, as PHP 7.0 to 8.5 and master
+ * define it. Only what precedes and includes the output buffer is mirrored. */
+typedef struct {
+	int listen_socket;
+	int tcp;           /* only ever set on Windows */
+	int fd;
+	int id;
+	int keep;
+#ifdef TCP_NODELAY
+	int nodelay;
+#endif
+	int ended;
+	int in_len;
+	int in_pad;
+	unsigned char *out_hdr;
+	unsigned char *out_pos;
+	unsigned char out_buf[1024 * 8];
+} fc_fcgi_request;
+
+#define FCGI_VERSION_1 1
+#define FCGI_STDOUT    6
+/* FPM's own record size for large writes: the largest multiple of 8 that fits. */
+#define FC_RECORD_MAX  0xfff8
+#define FC_HEADER_LEN  8
+/* Our pipe: a megabyte holds 14 records even when each header takes a page of its
+ * own and each payload straddles 17 pages. */
+#define FC_PIPE_SIZE      (1024 * 1024)
+#define FC_BATCH_RECORDS  14
+
+typedef union {
+	struct sockaddr sa;
+	struct sockaddr_un un;
+	struct sockaddr_in in;
+	struct sockaddr_in6 in6;
+} fc_sockaddr;
+
+/* What this process has proven; FPM serves one request at a time per process. */
+static struct {
+	const fc_fcgi_request *req; /* the request object whose layout was checked */
+	const char *failed;         /* why the guess was refused, for good */
+	fc_sockaddr listen_addr;
+	socklen_t listen_len;
+	dev_t conn_dev;             /* the connection last verified */
+	ino_t conn_ino;
+} guard;
+
+static bool sapi_speaks_fastcgi(void)
+{
+	return strcmp(sapi_module.name, "fpm-fcgi") == 0 || strcmp(sapi_module.name, "cgi-fcgi") == 0;
+}
+
+static int sock_opt(int fd, int opt)
+{
+	int value = -1;
+	socklen_t len = sizeof(value);
+
+	return getsockopt(fd, SOL_SOCKET, opt, &value, &len) == 0 ? value : -1;
+}
+
+/* A socket accepted from a listening socket has the listener's local address: the
+ * same path for a unix socket; the same port, and the same address unless the
+ * listener was bound to the wildcard, for TCP. */
+static bool same_local_address(const fc_sockaddr *a, socklen_t alen)
+{
+	const fc_sockaddr *l = &guard.listen_addr;
+
+	if (a->sa.sa_family != l->sa.sa_family) {
+		return false;
+	}
+	switch (a->sa.sa_family) {
+		case AF_UNIX:
+			return alen == guard.listen_len && memcmp(a->un.sun_path, l->un.sun_path,
+				alen - offsetof(struct sockaddr_un, sun_path)) == 0;
+		case AF_INET:
+			return a->in.sin_port == l->in.sin_port && (l->in.sin_addr.s_addr == htonl(INADDR_ANY)
+				|| a->in.sin_addr.s_addr == l->in.sin_addr.s_addr);
+		case AF_INET6:
+			return a->in6.sin6_port == l->in6.sin6_port
+				&& (IN6_IS_ADDR_UNSPECIFIED(&l->in6.sin6_addr)
+					|| memcmp(&a->in6.sin6_addr, &l->in6.sin6_addr, sizeof(struct in6_addr)) == 0);
+		default:
+			return false;
+	}
+}
+
+/* Once per process: the fields read as FPM sets them, and the listening socket is one. */
+static const char *check_layout(const fc_fcgi_request *ctx)
+{
+	fc_fcgi_request copy;
+	struct iovec local = {&copy, sizeof(copy)}, remote = {(void *) ctx, sizeof(copy)};
+	const unsigned char *buf_end;
+
+	/* php-cgi outside FastCGI mode stores (void *) 1 there. */
+	if ((uintptr_t) ctx < 65536 || (uintptr_t) ctx % sizeof(void *) != 0) {
+		return "not available (no FastCGI request)";
+	}
+	/* Read through the kernel first: an unmapped address fails, it does not fault. */
+	if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) != (ssize_t) sizeof(copy)) {
+		return "not available (request not readable)";
+	}
+	buf_end = ctx->out_buf + sizeof(copy.out_buf);
+	if (copy.listen_socket < 0 || copy.fd < 0 || copy.fd == copy.listen_socket
+			|| (copy.tcp | copy.keep | copy.ended) & ~1
+#ifdef TCP_NODELAY
+			|| copy.nodelay & ~1
+#endif
+			|| copy.id < 1 || copy.id > 0xffff || copy.in_len < 0 || copy.in_len > 0xffff
+			|| copy.in_pad < 0 || copy.in_pad > 0xff
+			|| copy.out_pos < ctx->out_buf || copy.out_pos > buf_end
+			|| (copy.out_hdr && (copy.out_hdr < ctx->out_buf || copy.out_hdr >= copy.out_pos))) {
+		return "not available (request layout not recognised)";
+	}
+	if (sock_opt(copy.listen_socket, SO_ACCEPTCONN) != 1 || sock_opt(copy.listen_socket, SO_TYPE) != SOCK_STREAM) {
+		return "not available (no listening socket where the layout puts it)";
+	}
+	guard.listen_len = sizeof(guard.listen_addr);
+	if (getsockname(copy.listen_socket, &guard.listen_addr.sa, &guard.listen_len) != 0) {
+		return "not available (listening socket has no address)";
+	}
+	return NULL;
+}
+
+/* Once per connection: the descriptor is a connected stream socket accepted from
+ * the pool's listening socket. */
+static bool check_connection(int fd, const zend_stat_t *st)
+{
+	fc_sockaddr local, peer;
+	socklen_t local_len = sizeof(local), peer_len = sizeof(peer);
+
+	if (!S_ISSOCK(st->st_mode) || sock_opt(fd, SO_TYPE) != SOCK_STREAM || sock_opt(fd, SO_ACCEPTCONN) != 0
+			|| getsockname(fd, &local.sa, &local_len) != 0 || getpeername(fd, &peer.sa, &peer_len) != 0
+			|| !same_local_address(&local, local_len)) {
+		return false;
+	}
+	guard.conn_dev = st->st_dev;
+	guard.conn_ino = st->st_ino;
+	return true;
+}
+
+/* The verified request of the running script, or NULL with *reason set. */
+static fc_fcgi_request *verified_request(int *reason)
+{
+	fc_fcgi_request *req = (fc_fcgi_request *) SG(server_context);
+	zend_stat_t st;
+
+	*reason = FASTCOPY_REASON_UNVERIFIED;
+	if (guard.failed) {
+		return NULL;
+	}
+	if (req != guard.req) {
+		guard.failed = check_layout(req);
+		if (guard.failed) {
+			return NULL;
+		}
+		guard.req = req;
+		guard.conn_ino = 0;
+	}
+	if (req->ended || req->fd < 0) {
+		*reason = FASTCOPY_REASON_FINISHED;
+		return NULL;
+	}
+	if (zend_fstat(req->fd, &st) != 0) {
+		return NULL;
+	}
+	if ((st.st_ino != guard.conn_ino || st.st_dev != guard.conn_dev) && !check_connection(req->fd, &st)) {
+		return NULL;
+	}
+	return req;
+}
+
+bool fc_fastcgi_possible(void)
+{
+	return sapi_speaks_fastcgi() && !guard.failed;
+}
+
+const char *fc_fastcgi_describe(void)
+{
+	int reason;
+
+	if (!sapi_speaks_fastcgi()) {
+		return "not available (the SAPI is not PHP-FPM)";
+	}
+	/* phpinfo() runs inside a request: prove the layout now if no copy has. */
+	if (!guard.failed && SG(server_context)) {
+		verified_request(&reason);
+	}
+	return guard.failed ? guard.failed : "available";
+}
+
+static void make_header(unsigned char *h, int id, size_t len)
+{
+	h[0] = FCGI_VERSION_1;
+	h[1] = FCGI_STDOUT;
+	h[2] = (unsigned char) (id >> 8);
+	h[3] = (unsigned char) id;
+	h[4] = (unsigned char) (len >> 8);
+	h[5] = (unsigned char) len;
+	h[6] = 0; /* no padding: FPM's own large records have none either */
+	h[7] = 0;
+}
+
+typedef struct {
+	fc_job *job;
+	fc_fcgi_request *req;
+	int fd;                 /* the source file, read at its own offset */
+	int pipe_rd, pipe_wr;
+	size_t in_pipe;         /* bytes in our pipe: headers and payload */
+	size_t payload_in_pipe; /* of which payload taken from the file */
+	bool header_pending;    /* the last thing in the pipe is a header with no payload yet */
+	int socket_err;         /* the socket failed: the connection is lost */
+} fc_records;
+
+/* Sends all but the last `keep` bytes of our pipe to the socket. The socket is FPM's
+ * and blocking; a reader that has gone surfaces as EPIPE or ECONNRESET (SIGPIPE is
+ * held off by the engine). */
+static bool drain(fc_records *r, size_t keep, bool more)
+{
+	while (r->in_pipe > keep) {
+		ssize_t n = splice(r->pipe_rd, NULL, r->req->fd, NULL, r->in_pipe - keep,
+			SPLICE_F_MOVE | (more ? SPLICE_F_MORE : 0));
+
+		if (n > 0) {
+			r->in_pipe -= (size_t) n;
+		} else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			struct pollfd wait = {r->req->fd, POLLOUT, 0};
+			poll(&wait, 1, -1);
+		} else if (!(n < 0 && errno == EINTR)) {
+			r->socket_err = n < 0 ? errno : EIO;
+			return false;
+		}
+	}
+	/* Every payload byte precedes anything kept back (a header at most). */
+	fc_job_gave(r->job, r->payload_in_pipe);
+	r->payload_in_pipe = 0;
+	if (keep == 0) {
+		r->header_pending = false;
+	}
+	return true;
+}
+
+/* Puts bytes of our own (a header, or the rest of a record) into the pipe. */
+static bool stage(fc_records *r, const void *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(r->pipe_wr, buf, len);
+
+		if (n > 0) {
+			buf = (const char *) buf + n;
+			len -= (size_t) n;
+			r->in_pipe += (size_t) n;
+		} else if (n < 0 && errno == EAGAIN) {
+			if (!drain(r, 0, true)) {
+				return false;
+			}
+		} else if (!(n < 0 && errno == EINTR)) {
+			r->socket_err = n < 0 ? errno : EIO;
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The file ended or refused before the open record got any payload: everything
+ * before its header goes out, the header comes back, and the stream of records is
+ * as if the record had never been begun. */
+static fc_status take_back_header(fc_records *r, int err)
+{
+	unsigned char header[FC_HEADER_LEN];
+
+	if (!drain(r, FC_HEADER_LEN, false) || read(r->pipe_rd, header, sizeof(header)) != FC_HEADER_LEN) {
+		if (!r->socket_err) {
+			r->socket_err = EIO;
+		}
+		return FC_FALLBACK;
+	}
+	r->in_pipe -= FC_HEADER_LEN;
+	r->header_pending = false;
+	if (err == 0) {
+		r->job->in.stream->eof = 1;
+		return FC_DONE;
+	}
+	/* The next path reads on from the same offset and reports real errors. */
+	return fc_fallback(r->job, err);
+}
+
+/* The open record's payload stopped part-way (the file shrank under us, or the disk
+ * failed): read() what the file still has, and fill what it has not with zeros,
+ * because the header has promised that many bytes and the stream of records must
+ * stay whole. */
+static fc_status finish_record_by_read(fc_records *r, size_t left)
+{
+	char buf[8192];
+	int read_errno = 0;
+	bool file_ended = false;
+
+	while (left > 0) {
+		size_t want = MIN(sizeof(buf), left);
+		ssize_t got = file_ended ? 0 : read(r->fd, buf, want);
+
+		if (got < 0 && errno == EINTR) {
+			continue;
+		}
+		if (got <= 0) {
+			read_errno = got < 0 ? errno : 0;
+			file_ended = true;
+			memset(buf, 0, want);
+			got = (ssize_t) want;
+		} else {
+			fc_job_took(r->job, (size_t) got);
+			r->payload_in_pipe += (size_t) got;
+		}
+		if (!stage(r, buf, (size_t) got)) {
+			return FC_FALLBACK;
+		}
+		left -= (size_t) got;
+	}
+	if (!file_ended) {
+		return FC_CONTINUE;
+	}
+	r->job->in.stream->eof = 1;
+	if (read_errno) {
+		if (!(r->job->in.stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS)) {
+			/* as plain_wrapper's read reports it */
+			php_error_docref(NULL, E_NOTICE, "Read of %zu bytes failed with errno=%d %s",
+				r->job->in.stream->chunk_size, read_errno, strerror(read_errno));
+		}
+		return FC_FAILED;
+	}
+	return FC_DONE;
+}
+
+/* One record of len payload bytes from the file's offset into the pipe. */
+static fc_status put_record(fc_records *r, size_t len)
+{
+	unsigned char header[FC_HEADER_LEN];
+	size_t left = len;
+
+	make_header(header, r->req->id, len);
+	if (!stage(r, header, sizeof(header))) {
+		return FC_FALLBACK;
+	}
+	r->header_pending = true;
+
+	while (left > 0) {
+		ssize_t n = splice(r->fd, NULL, r->pipe_wr, NULL, left, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+
+		if (n > 0) {
+			left -= (size_t) n;
+			r->in_pipe += (size_t) n;
+			r->payload_in_pipe += (size_t) n;
+			r->header_pending = false;
+			fc_job_took(r->job, (size_t) n);
+		} else if (n < 0 && errno == EINTR) {
+			continue;
+		} else if (n < 0 && errno == EAGAIN) {
+			/* our pipe is full */
+			if (!drain(r, 0, true)) {
+				return FC_FALLBACK;
+			}
+		} else if (r->header_pending) {
+			return take_back_header(r, n < 0 ? errno : 0);
+		} else {
+			return finish_record_by_read(r, left);
+		}
+	}
+	return FC_CONTINUE;
+}
+
+/* Records until the length or the end of the file, a batch per pipe-full. */
+static fc_status send_records(fc_records *r)
+{
+	fc_job *job = r->job;
+	zend_off_t offset = zend_lseek(r->fd, 0, SEEK_CUR);
+	bool first = true;
+	fc_status st = FC_DONE;
+
+	if (offset < 0) {
+		return fc_fallback(job, errno);
+	}
+	while (job->remaining > 0) {
+		zend_stat_t sb;
+		size_t avail;
+
+		/* The size, once per batch: a record never promises more than the file has. */
+		if (zend_fstat(r->fd, &sb) != 0 || sb.st_size <= offset) {
+			if (first) {
+				/* procfs and friends report no size: read() will tell */
+				return fc_fallback(job, FASTCOPY_REASON_ZERO);
+			}
+			job->in.stream->eof = 1;
+			return FC_DONE;
+		}
+		avail = (size_t) (sb.st_size - offset);
+
+		for (int i = 0; i < FC_BATCH_RECORDS && job->remaining > 0 && avail > 0; i++) {
+			size_t len = MIN(MIN(job->remaining, avail), FC_RECORD_MAX);
+
+			st = put_record(r, len);
+			if (st != FC_CONTINUE) {
+				/* what is in the pipe is whole records: deliver it, then stop */
+				if (!r->socket_err) {
+					drain(r, 0, false);
+				}
+				return st;
+			}
+			first = false;
+			avail -= len;
+			offset += (zend_off_t) len;
+		}
+		if (!drain(r, 0, job->remaining > 0)) {
+			return FC_FALLBACK;
+		}
+	}
+	return FC_DONE;
+}
+
+/* The web server has gone: what FPM's own writer does then. The connection is not
+ * kept for another request (a record may be cut short), and the script learns of
+ * the abort and ends unless it ignores aborts. If it does, the rest of the copy goes
+ * into the disabled output layer and is counted as stock counts it. */
+static fc_status connection_lost(fc_records *r)
+{
+	fc_job_gave(r->job, r->payload_in_pipe);
+	r->payload_in_pipe = 0;
+	r->req->keep = 0;
+	php_handle_aborted_connection();
+	return fc_fallback(r->job, r->socket_err);
+}
+
+fc_status fc_copy_fastcgi(fc_job *job)
+{
+	fc_records r;
+	int reason, p[2];
+	fc_status st;
+
+	/* Everything PHP holds for the client goes first, in order. */
+	if ((reason = fc_output_pass_through()) != 0) {
+		return fc_fallback(job, reason);
+	}
+	memset(&r, 0, sizeof(r));
+	r.job = job;
+	r.fd = job->in.fd;
+	r.req = verified_request(&reason);
+	if (!r.req) {
+		return fc_fallback(job, reason);
+	}
+	/* FPM's own buffer must be empty now, or our records would overtake it. */
+	if (r.req->out_pos != r.req->out_buf || r.req->out_hdr) {
+		return fc_fallback(job, FASTCOPY_REASON_UNVERIFIED);
+	}
+	if (pipe2(p, O_NONBLOCK | O_CLOEXEC) != 0) {
+		return fc_fallback(job, errno);
+	}
+	r.pipe_rd = p[0];
+	r.pipe_wr = p[1];
+	/* A smaller pipe (pipe-max-size) works too, with more calls. */
+	fcntl(r.pipe_wr, F_SETPIPE_SZ, FC_PIPE_SIZE);
+
+	st = send_records(&r);
+
+	close(r.pipe_rd);
+	close(r.pipe_wr);
+	return r.socket_err ? connection_lost(&r) : st;
+}
+
+#else
+
+bool fc_fastcgi_possible(void)
+{
+	return false;
+}
+
+const char *fc_fastcgi_describe(void)
+{
+	return "not built (needs Linux splice)";
+}
+
+fc_status fc_copy_fastcgi(fc_job *job)
+{
+	return fc_fallback(job, ENOSYS);
+}
+
+#endif
