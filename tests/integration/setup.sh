@@ -8,7 +8,8 @@
 #                Nextcloud ships) and symfony/http-foundation
 #       http7/   sabre/http 7.1.0 (it cannot share a project with 5.1.12)
 #     sabre and icewind come from a path repository on the shared folder of
-#     real packages (FCINT_PACKAGES_DIR, default <repo>/../shared/php-packages);
+#     real packages (FCINT_PACKAGES_DIR, default <repo>/../shared/php-packages, else
+#     /work/shared/php-packages);
 #     psr/log and Symfony from the Composer registry.
 # Outside CI a missing package folder is reported and the tests needing it
 # skip; under CI=true it is a failure.
@@ -58,7 +59,18 @@ if ! command -v composer >/dev/null 2>&1; then
 fi
 
 repo="$(cd "$here/../.." && pwd)"
-packages="${FCINT_PACKAGES_DIR:-$repo/../shared/php-packages}"
+# The workspace keeps them in shared/ beside the clone; a clone made elsewhere (CI
+# clones into a fresh directory) finds them in the workspace's usual place.
+packages="${FCINT_PACKAGES_DIR:-}"
+if [ -z "$packages" ]; then
+    for p in "$repo/../shared/php-packages" "$repo/../../shared/php-packages" /work/shared/php-packages; do
+        if [ -d "$p" ]; then
+            packages=$p
+            break
+        fi
+    done
+    packages="${packages:-$repo/../shared/php-packages}"
+fi
 if [ ! -d "$packages" ]; then
     if [ "${CI:-}" = true ]; then
         echo "setup.sh: $packages not found (the real sabre and icewind packages; FCINT_PACKAGES_DIR overrides)" >&2
