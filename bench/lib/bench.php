@@ -19,7 +19,6 @@ const KIB = 1 << 10;
 // against (default: stock stream_copy_to_stream).
 const CONTENDERS = [
     'stock' => ['label' => 'stream_copy_to_stream (stock)', 'short' => 'stock s_c_t_s', 'script' => 'stock_copy.php'],
-    'sabre' => ['label' => 'sabre/http 4 MiB loop (stock)', 'short' => 'sabre 4 MiB loop', 'script' => 'sabre_chunks.php'],
     'fpassthru' => ['label' => 'fpassthru (stock)', 'short' => 'fpassthru', 'script' => 'fpassthru.php'],
     'readfile' => ['label' => 'readfile (stock)', 'short' => 'readfile', 'script' => 'readfile.php'],
     'copy' => ['label' => 'copy() (stock)', 'short' => 'copy()', 'script' => 'copy.php'],
@@ -44,8 +43,8 @@ function cases(string $mode): array
     $full = $mode !== 'quick';
     // copy() and its override, and cp on one filesystem, add little to the
     // quick run's picture: full and smoke only, to keep quick quick.
-    $file = $full ? ['stock', 'copy', 'sabre', 'fastcopy', 'copy_ov'] : ['stock', 'sabre', 'fastcopy'];
-    $net = ['stock', 'sabre', 'fastcopy', 'c_sendfile'];
+    $file = $full ? ['stock', 'copy', 'fastcopy', 'copy_ov'] : ['stock', 'fastcopy'];
+    $net = ['stock', 'fastcopy', 'c_sendfile'];
     $cases = [
         'same_fs' => ['label' => 'file → file, same filesystem (disk)', 'dst' => 'file', 'on' => 'work',
             'contenders' => [...$file, 'c_cfr', ...($full ? ['cp'] : [])], 'ref' => 'c_cfr', 'sizes' => $sizes],
@@ -56,12 +55,12 @@ function cases(string $mode): array
         'unix' => ['label' => 'file → unix socket', 'dst' => 'unix',
             'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => $sizes],
         'pipe' => ['label' => 'file → pipe (php://stdout)', 'dst' => 'stdout',
-            'contenders' => ['stock', 'sabre', 'fastcopy', 'c_splice'], 'ref' => 'c_splice', 'sizes' => $sizes],
+            'contenders' => ['stock', 'fastcopy', 'c_splice'], 'ref' => 'c_splice', 'sizes' => $sizes],
         'output' => ['label' => 'file → php://output (CLI, stdout a pipe)', 'dst' => 'output',
-            'contenders' => ['stock', 'fpassthru', 'readfile', 'sabre', 'fastcopy', 'readfile_ov', 'c_splice'],
+            'contenders' => ['stock', 'fpassthru', 'readfile', 'fastcopy', 'readfile_ov', 'c_splice'],
             'ref' => 'c_splice', 'sizes' => $sizes],
         'memory' => ['label' => 'file → php://memory', 'dst' => 'memory',
-            'contenders' => ['stock', 'sabre', 'fastcopy', 'c_read'], 'ref' => 'c_read', 'sizes' => $sizes],
+            'contenders' => ['stock', 'fastcopy', 'c_read'], 'ref' => 'c_read', 'sizes' => $sizes],
         'range' => ['label' => 'range (offset+length) from mid-file → TCP', 'dst' => 'tcp', 'range' => true,
             'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => [$big]],
         // On tmpfs: this disk is mounted with discard, and creating or

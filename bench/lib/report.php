@@ -274,7 +274,7 @@ function chart(array $cfg, array $results, string $png): ?string
     if ($gp === '') {
         return 'gnuplot not installed';
     }
-    $colors = ['stock' => '#7f7f7f', 'sabre' => '#a6a6a6', 'fpassthru' => '#969696', 'readfile' => '#8c8c8c', 'copy' => '#b3b3b3',
+    $colors = ['stock' => '#7f7f7f', 'fpassthru' => '#969696', 'readfile' => '#8c8c8c', 'copy' => '#b3b3b3',
         'fastcopy' => '#e6550d', 'readfile_ov' => '#fd8d3c', 'copy_ov' => '#fdae6b',
         'c_sendfile' => '#3182bd', 'c_cfr' => '#3182bd', 'c_splice' => '#3182bd', 'c_read' => '#3182bd', 'cp' => '#6baed6',
         'nginx' => '#31a354'];
