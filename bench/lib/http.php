@@ -32,13 +32,39 @@ function child_pids(int $pid): array
     return $kids;
 }
 
-/** utime+stime of a process, in seconds. */
+/**
+ * CPU seconds a process has used: the scheduler's nanosecond count from
+ * /proc/PID/schedstat (user + system), else utime+stime from stat in clock ticks
+ * (10 ms: a tenth of what the fastcgi path spends on a GiB).
+ */
 function proc_cpu(int $pid): float
 {
+    $ss = @file_get_contents("/proc/$pid/schedstat");
+    if ($ss !== false && preg_match('/^(\d+) /', $ss, $m)) {
+        return (int) $m[1] / 1e9;
+    }
     $s = (string) @file_get_contents("/proc/$pid/stat");
     $f = explode(' ', substr($s, strrpos($s, ')') + 2));
     // Fields 14 and 15 of stat(5); $f starts at field 3.
     return ((int) ($f[11] ?? 0) + (int) ($f[12] ?? 0)) / (int) trim((string) shell_exec('getconf CLK_TCK'));
+}
+
+/**
+ * Waits until the processes have stopped using CPU (up to 2 s): curl has all
+ * the bytes before the worker has finished its request, and the end of the
+ * request belongs to the request's cost.
+ */
+function settle(array $pids): void
+{
+    $last = array_map('proc_cpu', $pids);
+    for ($i = 0; $i < 100; $i++) {
+        usleep(20000);
+        $now = array_map('proc_cpu', $pids);
+        if ($now === $last) {
+            return;
+        }
+        $last = $now;
+    }
 }
 
 /** Starts a server under timeout(1) so it can't outlive us; returns [proc, main pid]. */
@@ -78,7 +104,8 @@ function wait_path(string $path, string $log): void
     }
 }
 
-function fpm_conf(string $d, string $name): string
+/** $listen: a unix socket path or 127.0.0.1:PORT. */
+function fpm_conf(string $d, string $name, string $listen): string
 {
     return <<<INI
     [global]
@@ -87,7 +114,7 @@ function fpm_conf(string $d, string $name): string
     daemonize = no
 
     [bench]
-    listen = $d/fpm-$name.sock
+    listen = $listen
     pm = static
     pm.max_children = 1
     pm.max_requests = 0
@@ -98,13 +125,15 @@ function fpm_conf(string $d, string $name): string
     INI;
 }
 
-function nginx_conf(string $d, int $port, string $file, string $scripts): string
+/** @param array<string, array{addr: string}> $pools */
+function nginx_conf(string $d, int $port, string $file, string $scripts, array $pools): string
 {
     $fcgi = '';
-    foreach (['stock', 'fc'] as $pool) {
+    foreach ($pools as $pool => $p) {
+        $pass = str_starts_with($p['addr'], '/') ? "unix:{$p['addr']}" : $p['addr'];
         $fcgi .= <<<CONF
                 location ~ ^/$pool/(\\w+)\\.php(/.*)?\$ {
-                    fastcgi_pass unix:$d/fpm-$pool.sock;
+                    fastcgi_pass $pass;
                     fastcgi_param SCRIPT_FILENAME $scripts/\$1.php;
                     fastcgi_param SCRIPT_NAME /$pool/\$1.php;
                     fastcgi_param PATH_INFO \$2;
@@ -150,6 +179,112 @@ function nginx_conf(string $d, int $port, string $file, string $scripts): string
     CONF;
 }
 
+/**
+ * The FPM masters, one worker each: stock without the extension; with it and
+ * the override, once on the output-layer path (fastcgi switched off: what
+ * fastcopy did before the fastcgi path) and once with every path. Each on a
+ * unix socket (Debian's default pool) and on TCP.
+ */
+function http_pools(array $cfg, string $d): array
+{
+    $pools = [];
+    foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
+        foreach (['stock' => null, 'layer' => ['fastcopy.disable=fastcgi'], 'fc' => []] as $kind => $ini) {
+            if ($ini !== null && $cfg['ext'] === '') {
+                continue;
+            }
+            $args = [];
+            if ($ini !== null) {
+                $ini = ['extension=' . $cfg['ext'], ...($cfg['override'] ? ['fastcopy.override=1'] : []), ...$ini];
+                foreach ($ini as $line) {
+                    array_push($args, '-d', $line);
+                }
+            }
+            $pools["$kind$sfx"] = ['listen' => $listen, 'args' => $args,
+                'addr' => $listen === 'unix' ? "$d/fpm-$kind$sfx.sock" : '127.0.0.1:' . free_port()];
+        }
+    }
+    return $pools;
+}
+
+/**
+ * Who is measured, through which URL, in which pool. 'base' is the same code
+ * on stock PHP; 'layer' the same code with the override on the output-layer
+ * path, which the fastcgi rows' server CPU is compared with.
+ */
+function http_contenders(string $name): array
+{
+    $c = ['nginx' => ['label' => 'nginx static (sendfile on)', 'short' => 'nginx static', 'url' => '/static/file.bin', 'pool' => null]];
+    $scripts = [
+        'readfile' => ['readfile()', 'readfile.php', false],
+        'dav' => ['sabre/dav 4.7 GET (sabre/http 5.1.12)', "dav.php/$name", true],
+    ];
+    foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
+        $where = $listen === 'unix' ? 'unix socket' : 'TCP';
+        if ($listen === 'unix') {
+            $c['stock'] = ['label' => 'stream_copy_to_stream → php://output (stock)', 'short' => 'stock s_c_t_s', 'url' => '/stock/stock_copy.php', 'pool' => 'stock'];
+            $c['fastcopy'] = ['label' => 'fastcopy_stream → php://output', 'short' => 'fastcopy_stream', 'url' => '/fc/fastcopy.php', 'pool' => 'fc', 'ext' => true, 'base' => 'stock'];
+        }
+        foreach ($scripts as $id => [$what, $url, $libs]) {
+            $c["$id$sfx"] = ['label' => "$what, stock ($where)", 'short' => "$id stock $listen", 'url' => "/stock$sfx/$url", 'pool' => "stock$sfx", 'libs' => $libs];
+            $c["{$id}_layer$sfx"] = ['label' => "$what, override, output layer: fastcopy.disable=fastcgi ($where)", 'short' => "$id layer $listen",
+                'url' => "/layer$sfx/$url", 'pool' => "layer$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "$id$sfx"];
+            $c["{$id}_ov$sfx"] = ['label' => "$what, override, fastcgi path ($where)", 'short' => "$id fastcgi $listen",
+                'url' => "/fc$sfx/$url", 'pool' => "fc$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "$id$sfx", 'layer' => "{$id}_layer$sfx"];
+        }
+    }
+    // Nextcloud's shape: the body behind a userspace stream, which no kernel path can take.
+    $c['nextcloud'] = ['label' => 'sabre/dav GET + icewind CallbackWrapper (Nextcloud shape, stock)', 'short' => 'Nextcloud stock', 'url' => "/stock/nextcloud.php/$name", 'pool' => 'stock', 'libs' => true];
+    $c['nextcloud_ov'] = ['label' => 'sabre/dav GET + CallbackWrapper, override', 'short' => 'Nextcloud override', 'url' => "/fc/nextcloud.php/$name", 'pool' => 'fc', 'ext' => true, 'override' => true, 'libs' => true, 'base' => 'nextcloud'];
+    return $c;
+}
+
+/** One request through curl: [HTTP code, bytes, seconds]. */
+function http_get(string $url): array
+{
+    $res = trim((string) shell_exec(sprintf('curl -s -o /dev/null --max-time 300 -w %s %s 2>&1',
+        escapeshellarg('%{http_code} %{size_download} %{time_total}'), escapeshellarg($url))));
+    [$code, $bytes, $time] = explode(' ', $res . '  ');
+    return [$code, (int) $bytes, (float) $time];
+}
+
+/** Attaches `strace -c` to a running process; returns [proc, summary file]. */
+function strace_attach(int $pid, string $out): array
+{
+    $p = proc_open(['strace', '-c', '-f', '-o', $out, '-p', (string) $pid], [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$out.err", 'w']], $pipes);
+    // Attached once the kernel names a tracer for it.
+    for ($i = 0; $i < 500; $i++) {
+        if (preg_match('/^TracerPid:\s*[1-9]/m', (string) @file_get_contents("/proc/$pid/status"))) {
+            return [$p, $out];
+        }
+        usleep(10000);
+    }
+    proc_terminate($p);
+    throw new RuntimeException("strace did not attach to $pid: " . tail("$out.err"));
+}
+
+/** Detaches (SIGINT makes strace write its table) and reads the calls: ['total' => n, 'by_name' => top 3]. */
+function strace_detach(array $t): ?array
+{
+    [$p, $out] = $t;
+    proc_terminate($p, 2);
+    proc_close($p);
+    $names = [];
+    $total = null;
+    foreach (file($out) ?: [] as $line) {
+        // % time, seconds, usecs/call, calls, [errors], syscall
+        if (preg_match('/^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(\w+)\s*$/', $line, $m)) {
+            if ($m[2] === 'total') {
+                $total = (int) $m[1];
+            } else {
+                $names[$m[2]] = (int) $m[1];
+            }
+        }
+    }
+    arsort($names);
+    return $total === null ? null : ['total' => $total, 'by_name' => array_slice($names, 0, 3, true)];
+}
+
 function http_case(array &$cfg): array
 {
     $size = $cfg['mode'] === 'smoke' ? MIB : GIB;
@@ -165,60 +300,42 @@ function http_case(array &$cfg): array
     $d = $cfg['work'] . '/http';
     @mkdir("$d/tmp", 0700, true);
     $file = $cfg['work'] . "/src-$size.bin";
-    $name = basename($file);
     make_file($file, $size);
     warm_file($file);
     $port = free_port();
-    $scripts = dirname(__DIR__) . '/cases/http';
-    file_put_contents("$d/nginx.conf", nginx_conf($d, $port, $file, $scripts));
-
-    // Who is measured, through which URL, and whose CPU counts.
-    $contenders = [
-        'nginx' => ['label' => 'nginx static (sendfile on)', 'short' => 'nginx static', 'url' => '/static/file.bin', 'proc' => 'nginx'],
-        'stock' => ['label' => 'FPM: stream_copy_to_stream → php://output (stock)', 'short' => 'FPM stock s_c_t_s', 'url' => '/stock/stock_copy.php', 'proc' => 'stock'],
-        'readfile' => ['label' => 'FPM: readfile (stock)', 'short' => 'FPM readfile', 'url' => '/stock/readfile.php', 'proc' => 'stock'],
-        'fastcopy' => ['label' => 'FPM: fastcopy_stream → php://output', 'short' => 'FPM fastcopy_stream', 'url' => '/fc/fastcopy.php', 'proc' => 'fc', 'ext' => true, 'base' => 'stock'],
-        'readfile_ov' => ['label' => 'FPM: readfile, fastcopy.override=1', 'short' => 'FPM readfile+override', 'url' => '/fc/readfile.php', 'proc' => 'fc', 'ext' => true, 'override' => true, 'base' => 'readfile'],
-        'dav' => ['label' => 'FPM: sabre/dav 4.7 GET (sabre/http 5.1.12, stock)', 'short' => 'FPM sabre/dav', 'url' => "/stock/dav.php/$name", 'proc' => 'stock', 'libs' => true],
-        'dav_ov' => ['label' => 'FPM: sabre/dav 4.7 GET, fastcopy.override=1', 'short' => 'FPM sabre/dav+override', 'url' => "/fc/dav.php/$name", 'proc' => 'fc', 'ext' => true, 'override' => true, 'libs' => true, 'base' => 'dav'],
-        'nextcloud' => ['label' => 'FPM: sabre/dav GET + icewind CallbackWrapper (Nextcloud shape, stock)', 'short' => 'FPM Nextcloud shape', 'url' => "/stock/nextcloud.php/$name", 'proc' => 'stock', 'libs' => true],
-        'nextcloud_ov' => ['label' => 'FPM: sabre/dav GET + CallbackWrapper, fastcopy.override=1', 'short' => 'FPM Nextcloud shape+override', 'url' => "/fc/nextcloud.php/$name", 'proc' => 'fc', 'ext' => true, 'override' => true, 'libs' => true, 'base' => 'nextcloud'],
-    ];
+    $pools = http_pools($cfg, $d);
+    file_put_contents("$d/nginx.conf", nginx_conf($d, $port, $file, dirname(__DIR__) . '/cases/http', $pools));
+    $contenders = http_contenders(basename($file));
     // The sabre/dav rows run the real libraries, which tests/integration/setup.sh installs.
     $libs = fcint_autoload('dav') !== null;
     $servers = [];
     say(sprintf('%-10s %-12s ', 'http', human_size($size)));
     $tc = microtime(true);
     try {
-        // Two FPM masters: stock without the extension, fc with it (and the
-        // override when built). output_buffering as in php.ini-production.
+        // output_buffering as in php.ini-production.
         $fpmIni = ['-d', 'memory_limit=128M', '-d', 'output_buffering=4096'];
         foreach (fcint_lib_ini() as $line) {
             array_push($fpmIni, '-d', $line);
         }
-        $pools = ['stock' => []];
-        if ($cfg['ext'] !== '') {
-            $pools['fc'] = ['-d', 'extension=' . $cfg['ext'], ...($cfg['override'] ? ['-d', 'fastcopy.override=1'] : [])];
-        }
         $workers = [];
-        foreach ($pools as $name => $extra) {
-            file_put_contents("$d/fpm-$name.conf", fpm_conf($d, $name));
+        foreach ($pools as $name => $pool) {
+            file_put_contents("$d/fpm-$name.conf", fpm_conf($d, $name, $pool['addr']));
             $log = "$d/fpm-$name.out";
-            [$p, $master] = start_server(['/usr/sbin/php-fpm8.2', '-n', '-R', '-F', '-y', "$d/fpm-$name.conf", ...$fpmIni, ...$extra], $log, $cfg);
+            [$p, $master] = start_server(['/usr/sbin/php-fpm8.2', '-n', '-R', '-F', '-y', "$d/fpm-$name.conf", ...$fpmIni, ...$pool['args']], $log, $cfg);
             $servers[] = $p;
-            wait_path("$d/fpm-$name.sock", $log);
             $workers[$name] = wait_worker($master, $log);
         }
         [$p, $master] = start_server(['/usr/sbin/nginx', '-p', "$d/", '-c', "$d/nginx.conf", '-e', "$d/nginx-error.log"], "$d/nginx.out", $cfg);
         $servers[] = $p;
         wait_path("$d/nginx.pid", "$d/nginx-error.log");
-        $workers['nginx'] = wait_worker($master, "$d/nginx-error.log");
+        $nginx = wait_worker($master, "$d/nginx-error.log");
+        $base = "http://127.0.0.1:$port";
 
         $rows = [];
         $live = [];
         foreach ($contenders as $id => $c) {
             $na = match (true) {
-                !empty($c['ext']) && $cfg['ext'] === '' => 'n/a (extension not built)',
+                $c['pool'] !== null && !isset($pools[$c['pool']]) => 'n/a (extension not built)',
                 !empty($c['override']) && !$cfg['override'] => 'n/a (override not built)',
                 !empty($c['libs']) && !$libs => 'n/a (sabre/dav not installed: tests/integration/setup.sh)',
                 default => null,
@@ -234,32 +351,60 @@ function http_case(array &$cfg): array
                     continue;
                 }
                 $c = $contenders[$id];
-                $pid = $workers[$c['proc']];
+                $worker = $c['pool'] === null ? $nginx : $workers[$c['pool']];
                 wait_quiet($cfg);
-                $cpu0 = proc_cpu($pid);
-                $res = trim((string) shell_exec(sprintf('curl -s -o /dev/null --max-time 300 -w %s %s 2>&1',
-                    escapeshellarg('%{http_code} %{size_download} %{time_total}'), escapeshellarg("http://127.0.0.1:$port{$c['url']}"))));
-                $cpu1 = proc_cpu($pid);
-                [$code, $bytes, $time] = explode(' ', $res . '  ');
-                if ($code !== '200' || (int) $bytes !== $size) {
-                    $rows[$id]['error'] = "HTTP $code, $bytes bytes (expected $size): " . tail("$d/fpm-{$c['proc']}.log", 200) . ' ' . tail("$d/nginx-error.log", 200);
+                settle([$worker, $nginx]);
+                $w0 = proc_cpu($worker);
+                $n0 = proc_cpu($nginx);
+                [$code, $bytes, $time] = http_get($base . $c['url']);
+                settle([$worker, $nginx]);
+                $w1 = proc_cpu($worker);
+                $n1 = proc_cpu($nginx);
+                if ($code !== '200' || $bytes !== $size) {
+                    $rows[$id]['error'] = "HTTP $code, $bytes bytes (expected $size): " . tail("$d/fpm-{$c['pool']}.log", 200) . ' ' . tail("$d/nginx-error.log", 200);
                     say("  $id: {$rows[$id]['error']}");
                     continue;
                 }
                 if ($rep >= 0) {
-                    $rows[$id]['runs'][] = ['wall' => (float) $time, 'bytes' => (int) $bytes, 'cpu' => $cpu1 - $cpu0];
+                    // The nginx row's worker is nginx: its server CPU is counted once.
+                    $rows[$id]['runs'][] = ['wall' => $time, 'bytes' => $bytes, 'cpu' => $w1 - $w0,
+                        'nginx_cpu' => $n1 - $n0, 'server_cpu' => $c['pool'] === null ? $n1 - $n0 : $w1 - $w0 + $n1 - $n0];
                 }
             }
             echo '.';
         }
+        // Separate, untimed pass: one request per contender with strace -c
+        // on the worker and on nginx.
+        if ($cfg['has_strace']) {
+            foreach ($live as $id) {
+                if (isset($rows[$id]['error'])) {
+                    continue;
+                }
+                $c = $contenders[$id];
+                $worker = $c['pool'] === null ? $nginx : $workers[$c['pool']];
+                settle([$worker, $nginx]);
+                $tw = strace_attach($worker, "$d/strace-$id-worker.txt");
+                $tn = $c['pool'] === null ? null : strace_attach($nginx, "$d/strace-$id-nginx.txt");
+                [$code, $bytes] = http_get($base . $c['url']);
+                settle([$worker, $nginx]);
+                $rows[$id]['syscalls'] = strace_detach($tw);
+                $rows[$id]['nginx_syscalls'] = $tn ? strace_detach($tn) : $rows[$id]['syscalls'];
+                if ($code !== '200' || $bytes !== $size) {
+                    $rows[$id]['syscalls'] = $rows[$id]['nginx_syscalls'] = null;
+                }
+            }
+            echo 's';
+        }
         say(sprintf(' %.1f s', microtime(true) - $tc));
 
+        $perGib = static fn (?float $s) => $s === null ? null : $s / ($size / GIB);
         foreach ($contenders as $id => $c) {
             $r = $rows[$id];
             $walls = array_column($r['runs'], 'wall');
-            $bytes = array_sum(array_column($r['runs'], 'bytes'));
             $script = preg_match('#/(\w+)\.php#', $c['url'], $m) ? $m[1] : '';
-            $stats = @file_get_contents("$d/stats-{$c['proc']}-$script.json");
+            $stats = @file_get_contents("$d/stats-{$c['pool']}-$script.json");
+            $cpu = array_column($r['runs'], 'cpu');
+            $sys = static fn (?array $s) => $s === null ? null : ['per_gib' => (int) round($s['total'] * GIB / $size)] + $s;
             $out['rows'][] = [
                 'case' => 'http',
                 'case_label' => 'HTTP: nginx → PHP-FPM, curl client',
@@ -268,29 +413,36 @@ function http_case(array &$cfg): array
                 'contender' => $id,
                 'label' => $c['label'],
                 'short' => $c['short'],
+                'listen' => $c['pool'] === null ? null : $pools[$c['pool']]['listen'],
                 ...row_timing($r, $walls, $size),
-                'cpu_median' => $cpuMedian = median(array_column($r['runs'], 'cpu')),
-                // The median run, like the times (one request that met a busy
-                // machine can double its CPU); summed over all runs when a run
-                // is only a few of /proc's 10 ms ticks.
-                'cpu_per_gib' => !$bytes ? null : ($cpuMedian >= 0.1
-                    ? $cpuMedian / ($size / GIB) : array_sum(array_column($r['runs'], 'cpu')) / ($bytes / GIB)),
-                'cpu_process' => $c['proc'] === 'nginx' ? 'nginx worker' : 'FPM worker',
+                // Medians of the runs, per GiB. The worker's spread is shown
+                // too: one request that met a busy machine can double it.
+                'cpu_median' => median($cpu),
+                'cpu_per_gib' => $perGib(median($cpu)),
+                'cpu_min_per_gib' => $cpu ? $perGib(min($cpu)) : null,
+                'cpu_max_per_gib' => $cpu ? $perGib(max($cpu)) : null,
+                'nginx_cpu_per_gib' => $perGib(median(array_column($r['runs'], 'nginx_cpu'))),
+                'server_cpu_per_gib' => $perGib(median(array_column($r['runs'], 'server_cpu'))),
+                'cpu_process' => $c['pool'] === null ? 'nginx worker' : 'FPM worker',
                 'maxrss_kb' => null,
-                'syscalls' => null,
+                'syscalls' => $sys($r['syscalls'] ?? null),
+                'nginx_syscalls' => $sys($r['nginx_syscalls'] ?? null),
                 'engine' => $stats ? json_decode($stats, true) : null,
                 'walls' => $walls,
             ];
         }
-        // Each engine row is compared with the same code on stock PHP ('base');
-        // the stock rows, with stock stream_copy_to_stream.
         $byId = array_column($out['rows'], null, 'contender');
         foreach ($out['rows'] as &$r) {
-            $base = $byId[$contenders[$r['contender']]['base'] ?? 'stock'] ?? null;
-            $ok = $base && $base['status'] === 'ok' && $r['status'] === 'ok';
-            $r['base'] = $base['short'] ?? null;
-            $r['vs_stock'] = $ok ? $base['wall_median'] / $r['wall_median'] : null;
-            $r['cpu_vs_stock'] = $ok && $base['cpu_per_gib'] > 0 ? $r['cpu_per_gib'] / $base['cpu_per_gib'] : null;
+            $c = $contenders[$r['contender']];
+            $b = $byId[$c['base'] ?? 'stock'] ?? null;
+            $ok = $b && $b['status'] === 'ok' && $r['status'] === 'ok';
+            $r['base'] = $b['short'] ?? null;
+            $r['vs_stock'] = $ok ? $b['wall_median'] / $r['wall_median'] : null;
+            $r['cpu_vs_stock'] = $ok && $b['cpu_per_gib'] > 0 ? $r['cpu_per_gib'] / $b['cpu_per_gib'] : null;
+            $l = isset($c['layer']) ? $byId[$c['layer']] : null;
+            $r['layer'] = $l['short'] ?? null;
+            $r['server_vs_layer'] = $l && $l['status'] === 'ok' && $r['status'] === 'ok' && $l['server_cpu_per_gib'] > 0
+                ? $r['server_cpu_per_gib'] / $l['server_cpu_per_gib'] : null;
             $r['vs_ref'] = null;
         }
         unset($r);

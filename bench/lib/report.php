@@ -152,6 +152,42 @@ function targets(array $results, array $cfg, ?array $http): array
         $s = find_row($results, 'http', $http['size'], 'stock')['cpu_per_gib'];
         return [$f <= 0.5 * $s, sprintf('%.3f s/GiB vs stock %.3f s/GiB (%.2f×; need ≤ 0.50)', $f, $s, $s > 0 ? $f / $s : INF)];
     });
+    // The fastcgi path (issue 10): worker CPU against stock, and the whole
+    // server's (nginx + worker) against the override's output-layer path.
+    foreach (['unix' => ['', 0.3], 'tcp' => ['_tcp', 0.4]] as $listen => [$sfx, $max]) {
+        $ids = ["readfile$sfx", "readfile_ov$sfx", "dav$sfx", "dav_ov$sfx"];
+        $notRun = $fpm ?? missing($results, 'http', $http['size'], $ids);
+        $add(sprintf('fastcgi path, %s pool: worker CPU per GiB ≤ %.1f× stock (readfile, sabre/dav)', $listen === 'unix' ? 'unix-socket' : 'TCP', $max), $notRun,
+            function () use ($results, $http, $sfx, $max) {
+                $ok = true;
+                $d = [];
+                foreach (['readfile' => 'readfile', 'dav' => 'sabre/dav'] as $id => $what) {
+                    $f = find_row($results, 'http', $http['size'], "{$id}_ov$sfx")['cpu_per_gib'];
+                    $s = find_row($results, 'http', $http['size'], "$id$sfx")['cpu_per_gib'];
+                    $ok = $ok && $f <= $max * $s;
+                    $d[] = sprintf('%s %.3f vs stock %.3f s/GiB (%.2f×)', $what, $f, $s, $s > 0 ? $f / $s : INF);
+                }
+                return [$ok, implode('; ', $d) . sprintf('; need ≤ %.2f', $max)];
+            });
+    }
+    $ids = [];
+    foreach (['', '_tcp'] as $sfx) {
+        array_push($ids, "readfile_layer$sfx", "readfile_ov$sfx", "dav_layer$sfx", "dav_ov$sfx");
+    }
+    $add('fastcgi path: server CPU per GiB (nginx + worker) below the output-layer path', $fpm ?? missing($results, 'http', $http['size'], $ids),
+        function () use ($results, $http) {
+            $ok = true;
+            $d = [];
+            foreach (['' => 'unix', '_tcp' => 'TCP'] as $sfx => $listen) {
+                foreach (['readfile' => 'readfile', 'dav' => 'sabre/dav'] as $id => $what) {
+                    $f = find_row($results, 'http', $http['size'], "{$id}_ov$sfx")['server_cpu_per_gib'];
+                    $l = find_row($results, 'http', $http['size'], "{$id}_layer$sfx")['server_cpu_per_gib'];
+                    $ok = $ok && $f < $l;
+                    $d[] = sprintf('%s %s %.3f vs %.3f s/GiB', $listen, $what, $f, $l);
+                }
+            }
+            return [$ok, implode('; ', $d)];
+        });
     return $t;
 }
 
@@ -203,6 +239,18 @@ function fmt_syscalls(?array $s): string
     return number_format($s['copy']) . ($s['whole_process'] ? ' (whole process)' : ($top ? ' (' . implode(', ', $top) . ')' : ''));
 }
 
+function fmt_syscalls_gib(?array $s): string
+{
+    if ($s === null) {
+        return '–';
+    }
+    $top = [];
+    foreach ($s['by_name'] as $name => $n) {
+        $top[] = $name . ' ' . number_format($n * $s['per_gib'] / max(1, $s['total']));
+    }
+    return number_format($s['per_gib']) . ($top ? ' (' . implode(', ', $top) . ')' : '');
+}
+
 function markdown(array $meta, array $results, array $targets, ?array $http): string
 {
     $md = "# fastcopy benchmark ({$meta['mode']} mode)\n\n";
@@ -248,20 +296,25 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
         if (!empty($http['error'])) {
             $md .= "not run: {$http['error']}\n";
         } else {
-            $md .= "| contender | median | min–max | GiB/s | worker CPU s/GiB | compared with | CPU vs it | vs it (time) | engine (worker's totals) |\n|---|--:|--:|--:|--:|---|--:|--:|---|\n";
+            $md .= "| contender | median | GiB/s | worker CPU s/GiB (min–max) | nginx CPU s/GiB | server CPU s/GiB | worker syscalls/GiB | nginx syscalls/GiB | compared with | worker CPU vs it | server CPU vs layer | engine (worker's totals) |\n"
+                . "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|\n";
             foreach ($http['rows'] as $r) {
                 if ($r['status'] !== 'ok') {
-                    $md .= "| {$r['label']} | {$r['status']} | | | | | | | |\n";
+                    $md .= "| {$r['label']} | {$r['status']} | | | | | | | | | | |\n";
                     continue;
                 }
-                $md .= sprintf("| %s | %s | %s–%s | %.2f | %.3f (%s) | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
-                    fmt_time($r['wall_min']), fmt_time($r['wall_max']), $r['gib_s'], $r['cpu_per_gib'], $r['cpu_process'],
-                    $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['vs_stock']), fmt_engine($r['engine']));
+                $nginx = $r['cpu_process'] === 'nginx worker';
+                $md .= sprintf("| %s | %s | %.2f | %.3f (%.3f–%.3f) | %s | %.3f | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
+                    $r['gib_s'], $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], $nginx ? '(same)' : sprintf('%.3f', $r['nginx_cpu_per_gib']),
+                    $r['server_cpu_per_gib'], fmt_syscalls_gib($r['syscalls']), $nginx ? '(same)' : fmt_syscalls_gib($r['nginx_syscalls']),
+                    $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['server_vs_layer']), fmt_engine($r['engine']));
             }
-            $md .= "\nTime is curl's time_total per request. Worker CPU is utime+stime from /proc/PID/stat of the one FPM worker "
-                . "(of the nginx worker for the static row) around each request: the median run's (summed over the runs when a run takes under 0.1 s). "
-                . "Each row is compared with the same code on stock PHP (stock rows with stock stream_copy_to_stream): "
-                . "CPU vs it = this CPU / its CPU, below 1 is cheaper; time vs it above 1 is faster.\n";
+            $md .= "\nTime is curl's time_total per request. CPU is what the one FPM worker and the one nginx worker used "
+                . "around each request (/proc/PID/schedstat, after both went idle), per GiB: the median of the runs; "
+                . "server CPU is nginx + worker (nginx alone for the static row). Syscalls come from a separate request with "
+                . "`strace -c` attached to the worker and to nginx. Each row is compared with the same code on stock PHP "
+                . "(worker CPU vs it: below 1 is cheaper), and the fastcgi rows' server CPU with the override on the output-layer path "
+                . "(fastcopy.disable=fastcgi).\n";
         }
     }
     return $md;
