@@ -374,6 +374,18 @@ function main(array $argv): int
     $meta = meta($cfg, microtime(true) - $t0);
     $targets = targets($results, $cfg, $http);
     write_outputs($cfg, $meta, $results, $targets, $http);
+    // Smoke mode checks that every contender ran and delivered the bytes: a
+    // failed row fails the run (nothing is timed).
+    if ($cfg['verify']) {
+        $failed = array_filter($results, static fn (array $r) => str_starts_with($r['status'], 'error'));
+        foreach ($failed as $r) {
+            fwrite(STDERR, "bench: {$r['case']} {$r['contender']}: {$r['status']}\n");
+        }
+        if (!empty($http['error'])) {
+            fwrite(STDERR, "bench: http: {$http['error']}\n");
+        }
+        return $failed || !empty($http['error']) ? 1 : 0;
+    }
     return 0;
 }
 

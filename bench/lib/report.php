@@ -296,7 +296,7 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
         if (!empty($http['error'])) {
             $md .= "not run: {$http['error']}\n";
         } else {
-            $md .= "| contender | median | GiB/s | worker CPU s/GiB (min–max) | nginx CPU s/GiB | server CPU s/GiB | worker syscalls/GiB | nginx syscalls/GiB | compared with | worker CPU vs it | server CPU vs layer | engine (worker's totals) |\n"
+            $md .= "| contender | median | GiB/s | worker CPU s/GiB (min–max) | nginx CPU s/GiB | server CPU s/GiB | worker syscalls/GiB | nginx syscalls/GiB | compared with | worker CPU vs it | server CPU vs layer | engine (one request) |\n"
                 . "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|\n";
             foreach ($http['rows'] as $r) {
                 if ($r['status'] !== 'ok') {
