@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the integration tests need; safe to run repeatedly.
-#   - Debian: nginx, php8.2-fpm, php8.2-cgi (fastcgi_guard.phpt), curl, and the extensions sabre/dav and
+#   - Debian: nginx, php8.2-fpm, php8.2-cgi (fastcgi_guard.phpt), valgrind
+#     (fastcgi_valgrind.phpt), curl, and the extensions sabre/dav and
 #     sabre/http declare: php8.2-curl, php8.2-mbstring, php8.2-xml (services
 #     apt may start are stopped again)
 #   - two Composer projects under tests/integration/.deps (gitignored):
@@ -24,6 +25,7 @@ command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
 command -v php-fpm8.2 >/dev/null 2>&1 || [ -x /usr/sbin/php-fpm8.2 ] || need_apt+=(php8.2-fpm)
 command -v php-cgi8.2 >/dev/null 2>&1 || need_apt+=(php8.2-cgi)
 command -v curl >/dev/null 2>&1 || need_apt+=(curl)
+command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
 # FPM runs with -n and loads these by name (harness.inc: fcint_lib_ini()).
 ext_dir="$(php -n -r 'echo PHP_EXTENSION_DIR;')"
 for ext in curl mbstring xml; do
