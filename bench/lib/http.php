@@ -330,6 +330,8 @@ function http_case(array &$cfg): array
         wait_path("$d/nginx.pid", "$d/nginx-error.log");
         $nginx = wait_worker($master, "$d/nginx-error.log");
         $base = "http://127.0.0.1:$port";
+        // The process whose CPU a contender is charged: its pool's worker, or nginx for the static row.
+        $workerOf = static fn (array $c): int => $c['pool'] === null ? $nginx : $workers[$c['pool']];
 
         $rows = [];
         $live = [];
@@ -351,7 +353,7 @@ function http_case(array &$cfg): array
                     continue;
                 }
                 $c = $contenders[$id];
-                $worker = $c['pool'] === null ? $nginx : $workers[$c['pool']];
+                $worker = $workerOf($c);
                 wait_quiet($cfg);
                 settle([$worker, $nginx]);
                 $w0 = proc_cpu($worker);
@@ -381,7 +383,7 @@ function http_case(array &$cfg): array
                     continue;
                 }
                 $c = $contenders[$id];
-                $worker = $c['pool'] === null ? $nginx : $workers[$c['pool']];
+                $worker = $workerOf($c);
                 settle([$worker, $nginx]);
                 $tw = strace_attach($worker, "$d/strace-$id-worker.txt");
                 $tn = $c['pool'] === null ? null : strace_attach($nginx, "$d/strace-$id-nginx.txt");
