@@ -15,14 +15,12 @@ require __DIR__ . '/fastcgi.inc';
  */
 function stalled_get(FcintStack $srv, string $path, int $pid): array
 {
-    $s = stream_socket_client('tcp://127.0.0.1:' . parse_url($srv->url('/'), PHP_URL_PORT), $errno, $errstr, 5);
-    fwrite($s, "GET $path HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
-    stream_set_timeout($s, 60);
-    $head = '';
-    while (!str_contains($head, "\r\n\r\n") && !feof($s)) {
-        $head .= fread($s, 1);
+    [$s, $status, $body] = fcint_open_get($srv->url($path));
+    if (!$s) {
+        return [$status, 0, false, null];
     }
-    $body = strlen(fread($s, 1 << 20));
+    stream_set_timeout($s, 60);
+    $body += strlen(fread($s, 1 << 20));
     $blocked = null;
     for ($i = 0; $i < 20 && $blocked === null; $i++) {
         usleep(100000);
@@ -37,7 +35,7 @@ function stalled_get(FcintStack $srv, string $path, int $pid): array
         $body += strlen($d);
     }
     fclose($s);
-    return [strtok($head, "\r\n"), $body, $terminated, $blocked];
+    return [$status, $body, $terminated, $blocked];
 }
 
 /** write or splice, from /proc/PID/syscall's first field ("running" while on a CPU). */
