@@ -225,30 +225,24 @@ function fmt_engine(?array $e): string
     return implode('; ', $parts);
 }
 
-function fmt_syscalls(?array $s): string
+/**
+ * Syscall count and the three commonest: of the copy phase (the case tables),
+ * or scaled to one GiB (the HTTP table, from a whole request's `strace -c`).
+ */
+function fmt_syscalls(?array $s, bool $perGib = false): string
 {
     if ($s === null) {
         return '–';
     }
+    $scale = $perGib ? $s['per_gib'] / max(1, $s['total']) : 1;
     $top = [];
-    foreach ($s['by_name'] as $name => $n) {
-        if (count($top) < 3) {
-            $top[] = "$name $n";
-        }
+    foreach (array_slice($s['by_name'], 0, 3, true) as $name => $n) {
+        $top[] = $name . ' ' . number_format($n * $scale);
     }
-    return number_format($s['copy']) . ($s['whole_process'] ? ' (whole process)' : ($top ? ' (' . implode(', ', $top) . ')' : ''));
-}
-
-function fmt_syscalls_gib(?array $s): string
-{
-    if ($s === null) {
-        return '–';
+    if (!$perGib && $s['whole_process']) {
+        return number_format($s['copy']) . ' (whole process)';
     }
-    $top = [];
-    foreach ($s['by_name'] as $name => $n) {
-        $top[] = $name . ' ' . number_format($n * $s['per_gib'] / max(1, $s['total']));
-    }
-    return number_format($s['per_gib']) . ($top ? ' (' . implode(', ', $top) . ')' : '');
+    return number_format($perGib ? $s['per_gib'] : $s['copy']) . ($top ? ' (' . implode(', ', $top) . ')' : '');
 }
 
 function markdown(array $meta, array $results, array $targets, ?array $http): string
@@ -306,7 +300,7 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
                 $nginx = $r['cpu_process'] === 'nginx worker';
                 $md .= sprintf("| %s | %s | %.2f | %.3f (%.3f–%.3f) | %s | %.3f | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
                     $r['gib_s'], $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], $nginx ? '(same)' : sprintf('%.3f', $r['nginx_cpu_per_gib']),
-                    $r['server_cpu_per_gib'], fmt_syscalls_gib($r['syscalls']), $nginx ? '(same)' : fmt_syscalls_gib($r['nginx_syscalls']),
+                    $r['server_cpu_per_gib'], fmt_syscalls($r['syscalls'], true), $nginx ? '(same)' : fmt_syscalls($r['nginx_syscalls'], true),
                     $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['server_vs_layer']), fmt_engine($r['engine']));
             }
             $md .= "\nTime is curl's time_total per request. CPU is what the one FPM worker and the one nginx worker used "
