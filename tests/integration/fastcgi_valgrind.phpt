@@ -64,11 +64,9 @@ foreach (['readfile' => 0, 'scts' => 1] as $fn => $ignore) {
         $seen[$mode] = fcint_wait_log("$tmp/logs/$log");
         if ($mode !== 'stock') {
             $s1 = fcint_get_json($srv->url('stats.php'));
-            $calls = $s1['stats']['fastcgi']['calls'] - $s0['stats']['fastcgi']['calls'];
-            $d = fcfc_delta(['before' => $s0['stats'], 'after' => $s1['stats']]);
-            if ($calls !== 1 || ($ignore && ($d['fastcgi'][0] < (1 << 20) || $d['fastcgi'][1] === []))) {
-                fcint_fail("$label [$mode]: the fastcgi path was tried $calls time(s), "
-                    . json_encode($d['fastcgi']) . ' (bytes, reasons)');
+            $d = fc_stats_delta($s0['stats'], $s1['stats'])['fastcgi'];
+            if ($d['calls'] !== 1 || ($ignore && ($d['bytes'] < (1 << 20) || $d['fallbacks'] === []))) {
+                fcint_fail("$label [$mode]: the fastcgi path was tried {$d['calls']} time(s): " . json_encode($d));
             }
         }
         if (!str_contains($c['status_line'], ' 200 ') || ($seen[$mode]['connection_aborted'] ?? null) !== 1) {

@@ -5,22 +5,7 @@
 // loaded.
 declare(strict_types=1);
 
-/** What the engine counted between two fastcopy_stats() snapshots. */
-function fcb_stats_delta(array $before, array $after): array
-{
-    $d = [];
-    foreach ($after as $path => $s) {
-        $b = $before[$path] ?? ['calls' => 0, 'bytes' => 0, 'fallbacks' => []];
-        $falls = [];
-        foreach ($s['fallbacks'] as $why => $n) {
-            if ($n - ($b['fallbacks'][$why] ?? 0) > 0) {
-                $falls[$why] = $n - ($b['fallbacks'][$why] ?? 0);
-            }
-        }
-        $d[$path] = ['calls' => $s['calls'] - $b['calls'], 'bytes' => $s['bytes'] - $b['bytes'], 'fallbacks' => $falls];
-    }
-    return $d;
-}
+require_once dirname(__DIR__, 3) . '/tests/inc/stats.inc';
 
 function fcb_serve(callable $send): void
 {
@@ -31,7 +16,7 @@ function fcb_serve(callable $send): void
     $before = $stats ? fastcopy_stats() : [];
     $ok = $send($file) !== false;
     if ($stats) {
-        file_put_contents($_SERVER['FCBENCH_STATS'], json_encode(fcb_stats_delta($before, fastcopy_stats())));
+        file_put_contents($_SERVER['FCBENCH_STATS'], json_encode(fc_stats_delta($before, fastcopy_stats())));
     }
     if (!$ok) {
         error_log('fcbench: copy failed for ' . $_SERVER['SCRIPT_NAME']);
