@@ -230,8 +230,15 @@ function http_contenders(string $name): array
             $c["{$id}_layer$sfx"] = ['label' => "$what, override, output layer: fastcopy.disable=fastcgi ($where)", 'short' => "$id layer $listen",
                 'url' => "/layer$sfx/$url", 'pool' => "layer$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "$id$sfx"];
             $c["{$id}_ov$sfx"] = ['label' => "$what, override, fastcgi path ($where)", 'short' => "$id fastcgi $listen",
-                'url' => "/fc$sfx/$url", 'pool' => "fc$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "$id$sfx", 'layer' => "{$id}_layer$sfx"];
+                'url' => "/fc$sfx/$url", 'pool' => "fc$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "$id$sfx", 'layer' => "{$id}_layer$sfx",
+                'ref' => $listen === 'unix' ? 'cref' : 'cref_tcp'];
         }
+    }
+    // The floor: the fastcgi path's syscalls in C, no PHP, into the bench's drain.
+    foreach (['unix' => 'unix socket', 'tcp' => 'TCP'] as $listen => $where) {
+        $c[$listen === 'unix' ? 'cref' : 'cref_tcp'] = ['label' => "C: the fastcgi path's syscalls without PHP (fcref fastcgi → drain, $where)",
+            'short' => "C fastcgi $listen", 'url' => null, 'pool' => null, 'cref' => $listen,
+            'base' => $listen === 'unix' ? 'readfile' : 'readfile_tcp'];
     }
     // Nextcloud's shape: the body behind a userspace stream, which no kernel path can take.
     $c['nextcloud'] = ['label' => 'sabre/dav GET + icewind CallbackWrapper (Nextcloud shape, stock)', 'short' => 'Nextcloud stock', 'url' => "/stock/nextcloud.php/$name", 'pool' => 'stock', 'libs' => true];
@@ -285,6 +292,37 @@ function strace_detach(array $t): ?array
     return $total === null ? null : ['total' => $total, 'by_name' => array_slice($names, 0, 3, true)];
 }
 
+/**
+ * One run of the C floor: fcref's fastcgi mode into a drain. What the drain
+ * counted must be the payload plus one 8-byte header per record.
+ * Returns a run (its CPU is the sender's: user + system) or an error.
+ */
+function cref_run(array $cfg, array $drain, string $file, int $size, string $d): array|string
+{
+    $report = "$d/cref.json";
+    @unlink($report);
+    @unlink($drain['countfile']);
+    $dst = isset($drain['port']) ? 'tcp:127.0.0.1:' . $drain['port'] : 'unix:' . $drain['sock'];
+    $p = proc_open(['timeout', '-k', '5', (string) $cfg['run_timeout'], $cfg['bin'] . '/fcref', 'fastcgi', "src=$file", "dst=$dst", "report=$report"],
+        [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$d/cref.err", 'w']], $pipes);
+    proc_close($p);
+    $r = json_decode((string) @file_get_contents($report), true);
+    if (!is_array($r) || empty($r['ok'])) {
+        return 'fcref failed: ' . tail("$d/cref.err");
+    }
+    $expect = $size + 8 * intdiv($size + 0xfff7, 0xfff8);
+    // The drain writes its count when the sender's connection closes.
+    for ($i = 0; $i < 500 && !is_file($drain['countfile']); $i++) {
+        usleep(10000);
+    }
+    $got = (int) @file_get_contents($drain['countfile']);
+    if ((int) $r['bytes'] !== $size || $got !== $expect) {
+        return "fcref sent {$r['bytes']} payload bytes, the drain got $got (expected $size and $expect)";
+    }
+    $cpu = $r['utime'] + $r['stime'];
+    return ['wall' => $r['wall'], 'bytes' => $size, 'cpu' => $cpu, 'nginx_cpu' => null, 'server_cpu' => $cpu];
+}
+
 function http_case(array &$cfg): array
 {
     $size = $cfg['mode'] === 'smoke' ? MIB : GIB;
@@ -327,6 +365,9 @@ function http_case(array &$cfg): array
         }
         [$p, $master] = start_server(['/usr/sbin/nginx', '-p', "$d/", '-c', "$d/nginx.conf", '-e', "$d/nginx-error.log"], "$d/nginx.out", $cfg);
         $servers[] = $p;
+        foreach (['unix', 'tcp'] as $listen) {
+            $drains[$listen] = start_receivers(['dst' => $listen], $cfg);
+        }
         wait_path("$d/nginx.pid", "$d/nginx-error.log");
         $nginx = wait_worker($master, "$d/nginx-error.log");
         $base = "http://127.0.0.1:$port";
@@ -353,6 +394,17 @@ function http_case(array &$cfg): array
                     continue;
                 }
                 $c = $contenders[$id];
+                if (isset($c['cref'])) {
+                    wait_quiet($cfg);
+                    $run = cref_run($cfg, $drains[$c['cref']], $file, $size, $d);
+                    if (is_string($run)) {
+                        $rows[$id]['error'] = $run;
+                        say("  $id: $run");
+                    } elseif ($rep >= 0) {
+                        $rows[$id]['runs'][] = $run;
+                    }
+                    continue;
+                }
                 $worker = $workerOf($c);
                 wait_quiet($cfg);
                 settle([$worker, $nginx]);
@@ -379,7 +431,7 @@ function http_case(array &$cfg): array
         // on the worker and on nginx.
         if ($cfg['has_strace']) {
             foreach ($live as $id) {
-                if (isset($rows[$id]['error'])) {
+                if (isset($rows[$id]['error']) || isset($contenders[$id]['cref'])) {
                     continue;
                 }
                 $c = $contenders[$id];
@@ -403,7 +455,7 @@ function http_case(array &$cfg): array
         foreach ($contenders as $id => $c) {
             $r = $rows[$id];
             $walls = array_column($r['runs'], 'wall');
-            $script = preg_match('#/(\w+)\.php#', $c['url'], $m) ? $m[1] : '';
+            $script = preg_match('#/(\w+)\.php#', $c['url'] ?? '', $m) ? $m[1] : '';
             $stats = @file_get_contents("$d/stats-{$c['pool']}-$script.json");
             $cpu = array_column($r['runs'], 'cpu');
             $sys = static fn (?array $s) => $s === null ? null : ['per_gib' => (int) round($s['total'] * GIB / $size)] + $s;
@@ -423,9 +475,13 @@ function http_case(array &$cfg): array
                 'cpu_per_gib' => $perGib(median($cpu)),
                 'cpu_min_per_gib' => $cpu ? $perGib(min($cpu)) : null,
                 'cpu_max_per_gib' => $cpu ? $perGib(max($cpu)) : null,
-                'nginx_cpu_per_gib' => $perGib(median(array_column($r['runs'], 'nginx_cpu'))),
+                'nginx_cpu_per_gib' => isset($c['cref']) ? null : $perGib(median(array_column($r['runs'], 'nginx_cpu'))),
                 'server_cpu_per_gib' => $perGib(median(array_column($r['runs'], 'server_cpu'))),
-                'cpu_process' => $c['pool'] === null ? 'nginx worker' : 'FPM worker',
+                'cpu_process' => match (true) {
+                    isset($c['cref']) => 'C sender',
+                    $c['pool'] === null => 'nginx worker',
+                    default => 'FPM worker',
+                },
                 'maxrss_kb' => null,
                 'syscalls' => $sys($r['syscalls'] ?? null),
                 'nginx_syscalls' => $sys($r['nginx_syscalls'] ?? null),
@@ -445,13 +501,20 @@ function http_case(array &$cfg): array
             $r['layer'] = $l['short'] ?? null;
             $r['server_vs_layer'] = $l && $l['status'] === 'ok' && $r['status'] === 'ok' && $l['server_cpu_per_gib'] > 0
                 ? $r['server_cpu_per_gib'] / $l['server_cpu_per_gib'] : null;
-            $r['vs_ref'] = null;
+            // The floor, for the fastcgi rows: their worker CPU over the C sender's.
+            $f = isset($c['ref']) ? $byId[$c['ref']] : null;
+            $r['ref'] = $f['short'] ?? null;
+            $r['vs_ref'] = $f && $f['status'] === 'ok' && $r['status'] === 'ok' && $f['cpu_per_gib'] > 0
+                ? $r['cpu_per_gib'] / $f['cpu_per_gib'] : null;
         }
         unset($r);
     } catch (Throwable $e) {
         $out['error'] = $e->getMessage();
         say("  http: {$e->getMessage()}");
     } finally {
+        foreach ($drains ?? [] as $env) {
+            stop_receivers($env);
+        }
         foreach (array_reverse($servers) as $p) {
             proc_terminate($p);
             proc_close($p);

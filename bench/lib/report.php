@@ -167,7 +167,12 @@ function targets(array $results, array $cfg, ?array $http): array
                     $ok = $ok && $f <= $max * $s;
                     $d[] = sprintf('%s %.3f vs stock %.3f s/GiB (%.2f×)', $what, $f, $s, $s > 0 ? $f / $s : INF);
                 }
-                return [$ok, implode('; ', $d) . sprintf('; need ≤ %.2f', $max)];
+                // What the kernel charges a sender of these records on this machine, PHP or not.
+                $c = find_row($results, 'http', $http['size'], "cref$sfx");
+                $s = find_row($results, 'http', $http['size'], "readfile$sfx")['cpu_per_gib'];
+                $floor = $c && $c['status'] === 'ok' && $s > 0
+                    ? sprintf('; the C floor (same syscalls, no PHP) %.3f s/GiB = %.2f× stock readfile', $c['cpu_per_gib'], $c['cpu_per_gib'] / $s) : '';
+                return [$ok, implode('; ', $d) . sprintf('; need ≤ %.2f', $max) . $floor];
             });
     }
     $ids = [];
@@ -299,7 +304,11 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
                 }
                 $nginx = $r['cpu_process'] === 'nginx worker';
                 $md .= sprintf("| %s | %s | %.2f | %.3f (%.3f–%.3f) | %s | %.3f | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
-                    $r['gib_s'], $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], $nginx ? '(same)' : sprintf('%.3f', $r['nginx_cpu_per_gib']),
+                    $r['gib_s'], $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], match (true) {
+                        $nginx => '(same)',
+                        $r['nginx_cpu_per_gib'] === null => '–',
+                        default => sprintf('%.3f', $r['nginx_cpu_per_gib']),
+                    },
                     $r['server_cpu_per_gib'], fmt_syscalls($r['syscalls'], true), $nginx ? '(same)' : fmt_syscalls($r['nginx_syscalls'], true),
                     $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['server_vs_layer']), fmt_engine($r['engine']));
             }
@@ -308,7 +317,9 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
                 . "server CPU is nginx + worker (nginx alone for the static row). Syscalls come from a separate request with "
                 . "`strace -c` attached to the worker and to nginx. Each row is compared with the same code on stock PHP "
                 . "(worker CPU vs it: below 1 is cheaper), and the fastcgi rows' server CPU with the override on the output-layer path "
-                . "(fastcopy.disable=fastcgi).\n";
+                . "(fastcopy.disable=fastcgi). The C rows send the same FastCGI records as the fastcgi path with the same syscalls "
+                . "(bench/ref/fcref.c, mode fastcgi) into the bench's drain: their CPU is the sender's (user + system), the floor "
+                . "for any worker on this kernel; on TCP loopback the sender is also charged the receiving side's protocol work.\n";
         }
     }
     return $md;
