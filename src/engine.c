@@ -56,7 +56,11 @@ static fc_status run_path(php_fastcopy_path path, fc_job *job)
 		fc_endpoint_enter_kernel(&job->in);
 		fc_endpoint_enter_kernel(&job->out);
 	}
+	job->in_path = true;
+	job->path = path;
+	job->path_start = before;
 	st = paths[path].copy(job);
+	job->in_path = false;
 	if (paths[path].kernel) {
 		fc_endpoint_leave_kernel(&job->in);
 		fc_endpoint_leave_kernel(&job->out);
@@ -148,6 +152,11 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 			st = copy_by_best_path(&job);
 		}
 	} zend_catch {
+		/* The script ends inside a path (the client went away, aborts not
+		 * ignored): what that path sent still counts in fastcopy_stats(). */
+		if (job.in_path) {
+			fc_stats_bytes((php_fastcopy_path) job.path, job.done - job.path_start);
+		}
 		release_job(&job);
 		zend_bailout();
 	} zend_end_try();

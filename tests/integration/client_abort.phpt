@@ -5,6 +5,7 @@ Integration: client hangs up after 1 MiB (readfile, fpassthru, stream_copy_to_st
 --FILE--
 <?php
 require __DIR__ . '/harness.inc';
+require dirname(__DIR__) . '/inc/stats.inc';
 
 $blob = fcint_blob();
 $size = $blob['size'];
@@ -28,7 +29,8 @@ foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
         $seen = [];
         foreach ($servers as $mode => $srv) {
             $label = "$fn ignore_user_abort=$ignore [$mode]";
-            $pid0 = fcint_get_json($srv->url('stats.php'))['pid'] ?? 0;
+            $s0 = fcint_get_json($srv->url('stats.php'));
+            $pid0 = $s0['pid'] ?? 0;
             $log = "abort-$fn-$ignore-$mode.log";
             $c = fcint_get_and_hang_up($srv->url("abort.php?fn=$fn&ignore=$ignore&log=$log"), 1 << 20);
             if (!str_contains($c['status_line'], ' 200 ') || $c['body'] < (1 << 20)) {
@@ -44,9 +46,16 @@ foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
                 fcint_fail("$label: script saw " . json_encode($got) . ', stock PHP sees ' . json_encode($stockWant[$ignore]));
             }
             // pm.max_children=1: this is the worker that just lost its client.
-            $pid1 = fcint_get_json($srv->url('stats.php'))['pid'] ?? -1;
+            $s1 = fcint_get_json($srv->url('stats.php'));
+            $pid1 = $s1['pid'] ?? -1;
             if ($pid0 !== $pid1) {
                 fcint_fail("$label: worker changed from $pid0 to $pid1 (it died?)");
+            }
+            // The engine counts what it sent before the client went, also when
+            // the script ended there (ignore_user_abort off).
+            $d = $mode === 'stock' ? null : fc_stats_delta($s0['stats'], $s1['stats']);
+            if ($d !== null && array_sum(array_column($d, 'bytes')) < (1 << 20)) {
+                fcint_fail("$label: the client read 1 MiB, fastcopy_stats() counted " . json_encode($d));
             }
         }
         if ($GLOBALS['fcint_failures'] === $before) {

@@ -65,7 +65,7 @@ foreach (['readfile' => 0, 'scts' => 1] as $fn => $ignore) {
         if ($mode !== 'stock') {
             $s1 = fcint_get_json($srv->url('stats.php'));
             $d = fc_stats_delta($s0['stats'], $s1['stats'])['fastcgi'];
-            if ($d['calls'] !== 1 || ($ignore && ($d['bytes'] < (1 << 20) || $d['fallbacks'] === []))) {
+            if ($d['calls'] !== 1 || $d['bytes'] < (1 << 20) || ($ignore && $d['fallbacks'] === [])) {
                 fcint_fail("$label [$mode]: the fastcgi path was tried {$d['calls']} time(s): " . json_encode($d));
             }
         }
