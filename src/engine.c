@@ -48,7 +48,6 @@ static bool path_fits(php_fastcopy_path path, const fc_job *job)
 
 static fc_status run_path(php_fastcopy_path path, fc_job *job)
 {
-	size_t before = job->done;
 	fc_status st;
 
 	fc_stats_call(path);
@@ -58,14 +57,14 @@ static fc_status run_path(php_fastcopy_path path, fc_job *job)
 	}
 	job->in_path = true;
 	job->path = path;
-	job->path_start = before;
+	job->path_start = job->done;
 	st = paths[path].copy(job);
 	job->in_path = false;
 	if (paths[path].kernel) {
 		fc_endpoint_leave_kernel(&job->in);
 		fc_endpoint_leave_kernel(&job->out);
 	}
-	fc_stats_bytes(path, job->done - before);
+	fc_stats_bytes(path, job->done - job->path_start);
 	return st;
 }
 
@@ -155,7 +154,7 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 		/* The script ends inside a path (the client went away, aborts not
 		 * ignored): what that path sent still counts in fastcopy_stats(). */
 		if (job.in_path) {
-			fc_stats_bytes((php_fastcopy_path) job.path, job.done - job.path_start);
+			fc_stats_bytes(job.path, job.done - job.path_start);
 		}
 		release_job(&job);
 		zend_bailout();

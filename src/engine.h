@@ -60,7 +60,7 @@ typedef struct {
 	size_t done;                /* bytes delivered to out */
 	int reason;                 /* why the last path fell back */
 	bool in_path;               /* a path is running: a bailout counts its bytes */
-	int path;                   /* which (php_fastcopy_path) */
+	php_fastcopy_path path;     /* which */
 	size_t path_start;          /* done when it began */
 	php_stream *unbuffered;     /* source whose read buffer we switched off */
 	size_t given_back;          /* bytes put back in front of the source's buffer */
