@@ -467,7 +467,7 @@ function http_case(array &$cfg): array
                 'contender' => $id,
                 'label' => $c['label'],
                 'short' => $c['short'],
-                'listen' => $c['pool'] === null ? null : $pools[$c['pool']]['listen'],
+                'listen' => $c['cref'] ?? ($c['pool'] === null ? null : $pools[$c['pool']]['listen']),
                 ...row_timing($r, $walls, $size),
                 // Medians of the runs, per GiB. The worker's spread is shown
                 // too: one request that met a busy machine can double it.
@@ -501,10 +501,11 @@ function http_case(array &$cfg): array
             $r['layer'] = $l['short'] ?? null;
             $r['server_vs_layer'] = $l && $l['status'] === 'ok' && $r['status'] === 'ok' && $l['server_cpu_per_gib'] > 0
                 ? $r['server_cpu_per_gib'] / $l['server_cpu_per_gib'] : null;
-            // The floor, for the fastcgi rows: their worker CPU over the C sender's.
+            $r['vs_ref'] = null;
+            // The floor, for the fastcgi rows: their worker CPU over the C sender's (above 1 = dearer, as cpu_vs_stock).
             $f = isset($c['ref']) ? $byId[$c['ref']] : null;
-            $r['ref'] = $f['short'] ?? null;
-            $r['vs_ref'] = $f && $f['status'] === 'ok' && $r['status'] === 'ok' && $f['cpu_per_gib'] > 0
+            $r['floor'] = $f['short'] ?? null;
+            $r['cpu_vs_floor'] = $f && $f['status'] === 'ok' && $r['status'] === 'ok' && $f['cpu_per_gib'] > 0
                 ? $r['cpu_per_gib'] / $f['cpu_per_gib'] : null;
         }
         unset($r);

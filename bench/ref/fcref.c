@@ -15,9 +15,10 @@
  * figure covers delivery, not just queueing into the socket buffer.
  *
  * fastcgi sends the file as FastCGI STDOUT records with the syscalls of the
- * extension's fastcgi path (src/fastcgi.c) and nothing of PHP: each record's
- * 8-byte header written and its payload spliced into a pipe, a pipe-full
- * spliced to the socket. What arrives is payload plus headers; bytes in the
+ * extension's fastcgi path (src/fastcgi.c) and nothing of PHP: the file's
+ * size read once per batch of 14 records, each record's 8-byte header
+ * written and its payload spliced into a pipe, the batch spliced to the
+ * socket. What arrives is payload plus headers; bytes in the
  * report count the payload.
  */
 #define _GNU_SOURCE
@@ -132,14 +133,21 @@ static long long fastcgi_records(int in, int out, long long off, long long len)
 	long long done = 0;
 	if (pipe(p) < 0) die("pipe");
 	long size = fcntl(p[1], F_SETPIPE_SZ, 1 << 20);
+	long page = sysconf(_SC_PAGESIZE);
 	if (size < 0) size = fcntl(p[1], F_GETPIPE_SZ);
-	/* A record takes a header slot and at most 17 page slots (its payload is
-	 * seldom page-aligned): a batch must fit, or the blocking write would wait
-	 * for ever. */
-	long batch = size / 4096 / 18;
-	if (batch < 1) die("pipe too small");
+	/* A record takes a slot for its header and one per page its payload
+	 * touches (seldom page-aligned: one more). The batch must fit, or the
+	 * blocking write would wait for ever; src/fastcgi.c sends 14. */
+	long per_record = 1 + (FCGI_PAYLOAD_MAX + page - 1) / page + 1;
+	long batch = size / page / per_record;
+	if (batch > 14) batch = 14;
+	if (batch < 1) { errno = EINVAL; die("pipe too small for one record"); }
 	while (done < len) {
 		size_t queued = 0;
+		struct stat st;
+		/* As the extension does once per batch: never promise more than the file has. */
+		if (fstat(in, &st) < 0) die("fstat");
+		if (st.st_size <= off + done) break;
 		for (long i = 0; i < batch && done < len; i++) {
 			size_t n = len - done > FCGI_PAYLOAD_MAX ? FCGI_PAYLOAD_MAX : len - done;
 			unsigned char h[8];
