@@ -490,23 +490,29 @@ function http_case(array &$cfg): array
             ];
         }
         $byId = array_column($out['rows'], null, 'contender');
+        // $a[$field] / $b[$field] ($inverse: the other way up) when both rows ran; null otherwise.
+        $ratio = static function (array $a, ?array $b, string $field, bool $inverse = false): ?float {
+            if ($b === null || $b['status'] !== 'ok' || $a['status'] !== 'ok') {
+                return null;
+            }
+            [$num, $den] = $inverse ? [$b[$field], $a[$field]] : [$a[$field], $b[$field]];
+            return $den > 0 ? $num / $den : null;
+        };
         foreach ($out['rows'] as &$r) {
             $c = $contenders[$r['contender']];
+            // The same code on stock PHP; for the fastcgi rows also the override on the
+            // output-layer path and the C floor. CPU ratios above 1 are dearer, time above 1 faster.
             $b = $byId[$c['base'] ?? 'stock'] ?? null;
-            $ok = $b && $b['status'] === 'ok' && $r['status'] === 'ok';
-            $r['base'] = $b['short'] ?? null;
-            $r['vs_stock'] = $ok ? $b['wall_median'] / $r['wall_median'] : null;
-            $r['cpu_vs_stock'] = $ok && $b['cpu_per_gib'] > 0 ? $r['cpu_per_gib'] / $b['cpu_per_gib'] : null;
             $l = isset($c['layer']) ? $byId[$c['layer']] : null;
-            $r['layer'] = $l['short'] ?? null;
-            $r['server_vs_layer'] = $l && $l['status'] === 'ok' && $r['status'] === 'ok' && $l['server_cpu_per_gib'] > 0
-                ? $r['server_cpu_per_gib'] / $l['server_cpu_per_gib'] : null;
-            $r['vs_ref'] = null;
-            // The floor, for the fastcgi rows: their worker CPU over the C sender's (above 1 = dearer, as cpu_vs_stock).
             $f = isset($c['ref']) ? $byId[$c['ref']] : null;
+            $r['base'] = $b['short'] ?? null;
+            $r['vs_stock'] = $ratio($r, $b, 'wall_median', true);
+            $r['cpu_vs_stock'] = $ratio($r, $b, 'cpu_per_gib');
+            $r['layer'] = $l['short'] ?? null;
+            $r['server_vs_layer'] = $ratio($r, $l, 'server_cpu_per_gib');
+            $r['vs_ref'] = null;
             $r['floor'] = $f['short'] ?? null;
-            $r['cpu_vs_floor'] = $f && $f['status'] === 'ok' && $r['status'] === 'ok' && $f['cpu_per_gib'] > 0
-                ? $r['cpu_per_gib'] / $f['cpu_per_gib'] : null;
+            $r['cpu_vs_floor'] = $ratio($r, $f, 'cpu_per_gib');
         }
         unset($r);
     } catch (Throwable $e) {
