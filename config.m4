@@ -22,20 +22,23 @@ if test "$PHP_FASTCOPY" != "no"; then
     FASTCOPY_CFLAGS="-Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wstrict-prototypes -Werror"
   fi
 
+  dnl src/ holds the engine; src/endpoint/ what a stream is underneath;
+  dnl src/paths/ the ways bytes move; src/sapi/ where bytes leave PHP.
   PHP_NEW_EXTENSION(fastcopy,
     php_fastcopy.c \
     src/engine.c \
-    src/endpoint.c \
-    src/kernel.c \
-    src/mmap_window.c \
-    src/buffered.c \
-    src/same_file.c \
-    src/sigpipe.c \
     src/stats.c \
-    src/output.c \
-    src/fastcgi.c \
+    src/sigpipe.c \
     src/override.c \
-    src/copy_file.c,
+    src/copy_file.c \
+    src/endpoint/descriptor.c \
+    src/endpoint/output.c \
+    src/paths/kernel.c \
+    src/paths/mmap_window.c \
+    src/paths/buffered.c \
+    src/paths/same_file.c \
+    src/sapi/fastcgi.c,
     $ext_shared,, [$FASTCOPY_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
-  PHP_ADD_BUILD_DIR($ext_builddir/src)
+  PHP_ADD_INCLUDE([$ext_srcdir])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src $ext_builddir/src/endpoint $ext_builddir/src/paths $ext_builddir/src/sapi])
 fi

@@ -3,7 +3,7 @@
  * warnings, copying a file onto itself fails quietly, and the destination is opened
  * "wb" only once the source has opened. Only the copy loop differs. */
 
-#include "engine.h"
+#include "src/engine.h"
 
 
 /* The same file on both sides? By device and inode when both stat, else by the

@@ -3,7 +3,7 @@
  * job exactly past the last byte it delivered, so a fallback after partial progress
  * neither loses nor repeats a byte. */
 
-#include "engine.h"
+#include "src/engine.h"
 
 typedef fc_status (*fc_path_fn)(fc_job *job);
 

@@ -85,7 +85,7 @@ typedef enum {
 /* Largest count one read/write-like syscall moves on Linux (MAX_RW_COUNT). */
 #define FC_KERNEL_CHUNK ((size_t) 0x7ffff000)
 
-/* endpoint.c */
+/* endpoint/descriptor.c */
 void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source);
 void fc_endpoint_enter_kernel(fc_endpoint *ep);
 void fc_endpoint_leave_kernel(fc_endpoint *ep);
@@ -98,7 +98,7 @@ void fc_job_moved(fc_job *job, size_t n);
 fc_status fc_fallback(fc_job *job, int reason);
 void fc_report_write_error(const fc_job *job, int err);
 
-/* buffered.c: through PHP's stream layer */
+/* paths/buffered.c: through PHP's stream layer */
 fc_status fc_copy_readahead(fc_job *job);
 fc_status fc_copy_buffered(fc_job *job);
 void fc_buffered_release(fc_job *job);
@@ -107,13 +107,13 @@ fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *writt
 void fc_give_back(fc_job *job, const char *buf, size_t n);
 void fc_give_back_after(fc_job *job, const char *buf, size_t n);
 
-/* output.c */
+/* endpoint/output.c */
 bool fc_is_output_stream(const php_stream *stream);
 int fc_output_fd(void);
 fc_status fc_output_settle(fc_job *job);
 int fc_output_pass_through(void);
 
-/* fastcgi.c */
+/* sapi/fastcgi.c */
 bool fc_fastcgi_possible(void);
 fc_status fc_copy_fastcgi(fc_job *job);
 const char *fc_fastcgi_describe(void);
@@ -127,17 +127,17 @@ void fc_override_install(void);
 void fc_override_uninstall(void);
 void fc_override_describe(smart_str *out);
 
-/* kernel.c */
+/* paths/kernel.c */
 fc_status fc_copy_file_range(fc_job *job);
 fc_status fc_copy_sendfile(fc_job *job);
 fc_status fc_copy_splice(fc_job *job);
 bool fc_kernel_supports(php_fastcopy_path path);
 
-/* same_file.c */
+/* paths/same_file.c */
 bool fc_same_file(const fc_job *job);
 fc_status fc_copy_same_file(fc_job *job);
 
-/* mmap_window.c */
+/* paths/mmap_window.c */
 fc_status fc_copy_mmap(fc_job *job);
 void fc_mmap_release(fc_job *job);
 void fc_mmap_shutdown(void);

@@ -7,7 +7,7 @@
  * "stream_copy_to_stream(): Argument #1 ($from)". Whatever handler was there before
  * (phar's readfile, for one) is kept and called for the calls it exists for. */
 
-#include "engine.h"
+#include "src/engine.h"
 
 #include "fopen_wrappers.h"
 #include "ext/standard/file.h"

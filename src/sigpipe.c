@@ -8,7 +8,7 @@
  * mask is restored. A handler installed by the script is left alone: it runs, as it
  * would with stock PHP. */
 
-#include "engine.h"
+#include "src/engine.h"
 
 #ifndef PHP_WIN32
 

@@ -2,7 +2,7 @@
  * bytes it moved and why it handed over, so an operator can see what their
  * filesystems and sockets really do, and a test can prove which path ran. */
 
-#include "engine.h"
+#include "src/engine.h"
 
 #include <errno.h>
 

@@ -4,7 +4,7 @@ Blocks that PHP code receives as strings stay at most 256 KiB, whatever fastcopy
 A userspace wrapper's stream_read()/stream_write() and an output handler's callback
 get the engine's blocks as PHP strings. The engine's block buffer and such a string
 must fit together in one of Zend's 2 MiB chunks, or the string's chunk is mapped and
-unmapped on every block (src/buffered.c), so those blocks are capped at 256 KiB.
+unmapped on every block (src/paths/buffered.c), so those blocks are capped at 256 KiB.
 Smaller settings still apply.
 --SKIPIF--
 <?php if (!extension_loaded('fastcopy')) die('skip fastcopy not loaded'); ?>

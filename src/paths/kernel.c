@@ -4,7 +4,7 @@
  * there: descriptors are used at their own offsets, which advance only by what was
  * actually transferred. */
 
-#include "engine.h"
+#include "src/engine.h"
 
 #include <errno.h>
 #include <unistd.h>

@@ -20,7 +20,7 @@
  * Only the bytes the file holds when the copy begins are copied, however long the
  * copy was asked to be, so a destination past the source never feeds it. */
 
-#include "engine.h"
+#include "src/engine.h"
 
 #include <errno.h>
 

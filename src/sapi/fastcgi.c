@@ -14,7 +14,7 @@
  * socket accepted from that listening socket). A process where any of that fails
  * keeps php://output on the output layer for good. */
 
-#include "engine.h"
+#include "src/engine.h"
 
 #include "SAPI.h"
 #include "php_main.h"

@@ -12,7 +12,7 @@
  * rest of the window, the interrupted copy completes, and the engine stops after
  * that block instead of the process dying. */
 
-#include "engine.h"
+#include "src/engine.h"
 
 #ifdef FASTCOPY_HAVE_MMAP
 

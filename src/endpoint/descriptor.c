@@ -2,7 +2,7 @@
  * both streams (position, eof, timed_out, notifications) equal to what stock PHP's
  * own read and write calls would have left. */
 
-#include "engine.h"
+#include "src/engine.h"
 
 #include <errno.h>
 #include <sys/stat.h>

@@ -5,7 +5,7 @@
  * that stops short after the bytes were read) this path gives them back to a
  * seekable source, or waits until they are delivered. */
 
-#include "engine.h"
+#include "src/engine.h"
 
 #include <errno.h>
 

@@ -8,7 +8,7 @@
  * straight to descriptor 1, the layer is only used to settle headers and the rest
  * goes to that descriptor by the kernel paths. */
 
-#include "engine.h"
+#include "src/engine.h"
 
 #include "SAPI.h"
 #include "php_output.h"
