@@ -36,6 +36,9 @@ const char *fc_reason_name(int reason, char *buf, size_t buflen)
 		case FASTCOPY_REASON_ABORTED: return "OUTPUT_DISABLED";
 		case FASTCOPY_REASON_FINISHED: return "REQUEST_FINISHED";
 		case FASTCOPY_REASON_UNVERIFIED: return "UNVERIFIED";
+		case FASTCOPY_REASON_CLIENT: return "CLIENT_ABORTED";
+		case FASTCOPY_REASON_TIMEOUT: return "TIMED_OUT";
+		case FASTCOPY_REASON_ENDED: return "SCRIPT_ENDED";
 		case EINVAL: return "EINVAL";
 		case EXDEV: return "EXDEV";
 		case ENOSYS: return "ENOSYS";

@@ -88,7 +88,7 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-array(6) {
+array(7) {
   [0]=>
   string(15) "copy_file_range"
   [1]=>
@@ -100,6 +100,8 @@ array(6) {
   [4]=>
   string(4) "mmap"
   [5]=>
+  string(7) "discard"
+  [6]=>
   string(8) "buffered"
 }
 copy_file_range: ok
@@ -107,6 +109,7 @@ sendfile: ok
 splice: ok
 fastcgi: ok
 mmap: ok
+discard: ok
 buffered: ok
 int(123457)
 int(123457)
