@@ -33,6 +33,7 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/copy_file.c \
     src/endpoint/descriptor.c \
     src/endpoint/output.c \
+    src/endpoint/wrappers.c \
     src/paths/kernel.c \
     src/paths/mmap_window.c \
     src/paths/buffered.c \

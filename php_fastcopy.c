@@ -43,7 +43,10 @@ static ZEND_INI_MH(OnUpdateDisable)
 			word_end--;
 		}
 		if (word_end > p) {
-			for (int path = 0; path < FASTCOPY_PATH_BUFFERED; path++) {
+			for (int path = 0; path < FASTCOPY_COUNTERS; path++) {
+				if (path == FASTCOPY_PATH_BUFFERED) {
+					continue;
+				}
 				const char *name = php_fastcopy_path_name((php_fastcopy_path) path);
 				if (strlen(name) == (size_t) (word_end - p) && !strncasecmp(name, p, word_end - p)) {
 					mask |= 1 << path;
@@ -52,7 +55,7 @@ static ZEND_INI_MH(OnUpdateDisable)
 			}
 			if (!known) {
 				php_error_docref(NULL, E_WARNING,
-					"fastcopy.disable: unknown path \"%.*s\" (expected copy_file_range, sendfile, splice, fastcgi, mmap or discard)",
+					"fastcopy.disable: unknown path \"%.*s\" (expected copy_file_range, sendfile, splice, fastcgi, mmap, discard or wrappers)",
 					(int) (word_end - p), p);
 				return FAILURE;
 			}
@@ -182,9 +185,9 @@ static PHP_MINFO_FUNCTION(fastcopy)
 	php_info_print_table_start();
 	php_info_print_table_row(2, "fastcopy support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_FASTCOPY_VERSION);
-	for (int p = 0; p < FASTCOPY_PATH_COUNT; p++) {
+	for (int p = 0; p < FASTCOPY_COUNTERS; p++) {
 		php_fastcopy_path path = (php_fastcopy_path) p;
-		const char *why = fc_path_unavailable(path);
+		const char *why = p == FASTCOPY_STEP_WRAPPERS ? NULL : fc_path_unavailable(path);
 		char state[256];
 
 		/* What this process will do, not only what the build can. */

@@ -37,6 +37,12 @@ typedef enum {
 	FASTCOPY_PATH_COUNT
 } php_fastcopy_path;
 
+/* Not a path but a step before them: seeing through userspace stream wrappers that
+ * pass bytes on unchanged, to the stream underneath. Counted in fastcopy_stats()
+ * and switched off by fastcopy.disable like a path. */
+#define FASTCOPY_STEP_WRAPPERS FASTCOPY_PATH_COUNT
+#define FASTCOPY_COUNTERS      (FASTCOPY_PATH_COUNT + 1)
+
 /* Fallback reasons are errno values, plus some that are not errors of a syscall. */
 #define FASTCOPY_REASON_ERRNO_MAX  150
 #define FASTCOPY_REASON_ZERO       (FASTCOPY_REASON_ERRNO_MAX + 1) /* 0 bytes on the first call */
@@ -49,7 +55,13 @@ typedef enum {
 #define FASTCOPY_REASON_CLIENT     (FASTCOPY_REASON_ERRNO_MAX + 8) /* the client hung up */
 #define FASTCOPY_REASON_TIMEOUT    (FASTCOPY_REASON_ERRNO_MAX + 9) /* max_execution_time ended the script */
 #define FASTCOPY_REASON_ENDED      (FASTCOPY_REASON_ERRNO_MAX + 10) /* the script ended otherwise (exit, fatal error) */
-#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 11)
+/* why a userspace stream was not seen through */
+#define FASTCOPY_REASON_CALLBACK   (FASTCOPY_REASON_ERRNO_MAX + 11) /* its read (or write) callback is set */
+#define FASTCOPY_REASON_SUBCLASS   (FASTCOPY_REASON_ERRNO_MAX + 12) /* a subclass of a known wrapper */
+#define FASTCOPY_REASON_UNKNOWN    (FASTCOPY_REASON_ERRNO_MAX + 13) /* a class not known to pass bytes on */
+#define FASTCOPY_REASON_INNER      (FASTCOPY_REASON_ERRNO_MAX + 14) /* the stream underneath is not usable */
+#define FASTCOPY_REASON_FILTERED   (FASTCOPY_REASON_ERRNO_MAX + 15) /* a stream filter on the wrapper */
+#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 16)
 
 typedef struct {
 	zend_ulong calls;
@@ -63,7 +75,7 @@ ZEND_BEGIN_MODULE_GLOBALS(fastcopy)
 	zend_long buffer_size;        /* block size of the read/write and mmap paths */
 	zend_long mmap_window;        /* bytes of the source mapped at once */
 	/* runtime state: counters since the process (or thread) started */
-	php_fastcopy_path_stats stats[FASTCOPY_PATH_COUNT];
+	php_fastcopy_path_stats stats[FASTCOPY_COUNTERS];
 ZEND_END_MODULE_GLOBALS(fastcopy)
 
 ZEND_EXTERN_MODULE_GLOBALS(fastcopy)
@@ -84,7 +96,8 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
  * php_stream_passthru() does. */
 PHP_FASTCOPY_API ssize_t php_fastcopy_passthru(php_stream *src);
 
-/* Name of a path as fastcopy_stats() and fastcopy.disable spell it. */
+/* Name of a path (or of FASTCOPY_STEP_WRAPPERS) as fastcopy_stats() and
+ * fastcopy.disable spell it. */
 PHP_FASTCOPY_API const char *php_fastcopy_path_name(php_fastcopy_path path);
 
 #endif /* PHP_FASTCOPY_H */

@@ -23,6 +23,9 @@ static const struct {
 
 PHP_FASTCOPY_API const char *php_fastcopy_path_name(php_fastcopy_path path)
 {
+	if ((int) path == FASTCOPY_STEP_WRAPPERS) {
+		return "wrappers";
+	}
 	return path < FASTCOPY_PATH_COUNT ? paths[path].name : "unknown";
 }
 
@@ -184,6 +187,7 @@ static int bailout_reason(void)
 /* Undoes whatever the copy changed outside itself. */
 static void release_job(fc_job *job)
 {
+	fc_wrappers_release(job);
 	fc_mmap_release(job);
 	fc_buffered_release(job);
 	fc_endpoint_leave_kernel(&job->in);
@@ -211,11 +215,10 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 	 * ignore_user_abort is off; the worker must come out of it intact. */
 	zend_try {
 		/* The destination first: opening the source may drop its read buffer
-		 * (the kernel then reads those bytes again from the file). */
-		fc_endpoint_open(&job.out, dest, false);
-		fc_endpoint_open(&job.in, src, true);
-
-		st = fc_copy_readahead(&job);
+		 * (the kernel then reads those bytes again from the file). Each side
+		 * is the stream under any wrapper that only passes bytes on. */
+		fc_endpoint_open(&job.out, fc_see_through_destination(&job, dest), false);
+		st = fc_see_through_source(&job, src);
 		if (st == FC_CONTINUE) {
 			st = copy_by_best_path(&job);
 		}

@@ -50,6 +50,17 @@ typedef struct {
 #endif
 } fc_sigpipe_guard;
 
+/* Userspace wrappers seen through on one side of a copy, outermost first, with the
+ * position of the stream under each when it was seen through: what the stream under
+ * it moved by, each wrapper moved by too, as if every byte had passed through it. */
+#define FC_WRAPPERS_MAX 8
+typedef struct {
+	php_stream *wrapper[FC_WRAPPERS_MAX];
+	php_stream *under[FC_WRAPPERS_MAX];
+	zend_off_t under_start[FC_WRAPPERS_MAX];
+	int depth;
+} fc_wrapped;
+
 /* One copy. Everything it changes outside itself (descriptor flags, a stream's
  * buffering, a mapping, the signal mask) is recorded here, so that fc_job_release()
  * undoes it on every way out, including a bailout from inside a write. */
@@ -64,6 +75,9 @@ typedef struct {
 	size_t path_start;          /* done when it began */
 	php_stream *unbuffered;     /* source whose read buffer we switched off */
 	size_t given_back;          /* bytes put back in front of the source's buffer */
+	fc_wrapped in_wrapped;      /* userspace wrappers seen through, and so not */
+	fc_wrapped out_wrapped;     /* in in.stream / out.stream */
+	size_t unwrapped_at;        /* done when the copy first saw through one */
 	char *map;                  /* current mmap window */
 	size_t map_len;
 	fc_sigpipe_guard sigpipe;
@@ -100,6 +114,11 @@ void fc_report_write_error(const fc_job *job, int err);
 
 /* engine.c */
 const char *fc_path_unavailable(php_fastcopy_path path);
+
+/* endpoint/wrappers.c */
+php_stream *fc_see_through_destination(fc_job *job, php_stream *stream);
+fc_status fc_see_through_source(fc_job *job, php_stream *stream);
+void fc_wrappers_release(fc_job *job);
 
 /* paths/buffered.c: through PHP's stream layer */
 fc_status fc_copy_readahead(fc_job *job);

@@ -39,6 +39,11 @@ const char *fc_reason_name(int reason, char *buf, size_t buflen)
 		case FASTCOPY_REASON_CLIENT: return "CLIENT_ABORTED";
 		case FASTCOPY_REASON_TIMEOUT: return "TIMED_OUT";
 		case FASTCOPY_REASON_ENDED: return "SCRIPT_ENDED";
+		case FASTCOPY_REASON_CALLBACK: return "CALLBACK_SET";
+		case FASTCOPY_REASON_SUBCLASS: return "SUBCLASS";
+		case FASTCOPY_REASON_UNKNOWN: return "UNKNOWN_CLASS";
+		case FASTCOPY_REASON_INNER: return "INNER_UNUSABLE";
+		case FASTCOPY_REASON_FILTERED: return "FILTERED";
 		case EINVAL: return "EINVAL";
 		case EXDEV: return "EXDEV";
 		case ENOSYS: return "ENOSYS";
@@ -72,9 +77,9 @@ const char *fc_reason_name(int reason, char *buf, size_t buflen)
 
 void fc_stats_to_array(zval *return_value)
 {
-	array_init_size(return_value, FASTCOPY_PATH_COUNT);
+	array_init_size(return_value, FASTCOPY_COUNTERS);
 
-	for (int p = 0; p < FASTCOPY_PATH_COUNT; p++) {
+	for (int p = 0; p < FASTCOPY_COUNTERS; p++) {
 		const php_fastcopy_path_stats *s = &FASTCOPY_G(stats)[p];
 		zval entry, fallbacks;
 

@@ -54,7 +54,7 @@ foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
             // The engine counts what it sent before the client went, also when
             // the script ended there (ignore_user_abort off).
             $d = $mode === 'stock' ? [] : fc_stats_delta($s0['stats'] ?? null, $s1['stats'] ?? null);
-            if ($mode !== 'stock' && ($d === null || array_sum(array_column($d, 'bytes')) < (1 << 20))) {
+            if ($mode !== 'stock' && ($d === null || fc_stats_path_bytes($d) < (1 << 20))) {
                 fcint_fail("$label: the client read 1 MiB, fastcopy_stats() counted " . json_encode($d));
             }
             // And they say why it stopped: the script ended by the hang-up, or
@@ -65,7 +65,7 @@ foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
                 fcint_fail("$label: no CLIENT_ABORTED in fastcopy_stats(): " . json_encode($d));
             }
             if ($mode !== 'stock' && $ignore === 1
-                    && (($d['discard']['bytes'] ?? 0) <= 0 || array_sum(array_column($d, 'bytes')) !== $size)) {
+                    && (($d['discard']['bytes'] ?? 0) <= 0 || fc_stats_path_bytes($d) !== $size)) {
                 fcint_fail("$label: the rest after the hang-up should be skipped by the discard path: " . json_encode($d));
             }
         }

@@ -43,5 +43,5 @@ splice: a state
 sendfile: available
 fastcgi: disabled by fastcopy.disable
 
-Warning: ini_set(): fastcopy.disable: unknown path "nosuchpath" (expected copy_file_range, sendfile, splice, fastcgi, mmap or discard) in %s on line %d
+Warning: ini_set(): fastcopy.disable: unknown path "nosuchpath" (expected copy_file_range, sendfile, splice, fastcgi, mmap, discard or wrappers) in %s on line %d
 bool(false)

@@ -116,5 +116,5 @@ stream_copy_to_stream 1 byte(s) -> php://output: bytes ok, returned 1, engine 1,
 stream_copy_to_stream 5 byte(s) -> php://output: bytes ok, returned 5, engine 5, reasons []
 fastcopy_stream 1 byte(s) -> php://output: bytes ok, returned 1, engine 1, reasons []
 fastcopy_stream 5 byte(s) -> php://output: bytes ok, returned 5, engine 5, reasons []
-timeout: fatal error, buffered tried 1, reasons ["buffered:TIMED_OUT"]
+timeout: fatal error, buffered tried 1, reasons ["buffered:TIMED_OUT","wrappers:UNKNOWN_CLASS"]
 fatal: fatal error, mmap tried 1, reasons ["mmap:SCRIPT_ENDED"]

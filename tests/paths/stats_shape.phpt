@@ -88,7 +88,7 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-array(7) {
+array(8) {
   [0]=>
   string(15) "copy_file_range"
   [1]=>
@@ -103,6 +103,8 @@ array(7) {
   string(7) "discard"
   [6]=>
   string(8) "buffered"
+  [7]=>
+  string(8) "wrappers"
 }
 copy_file_range: ok
 sendfile: ok
@@ -111,6 +113,7 @@ fastcgi: ok
 mmap: ok
 discard: ok
 buffered: ok
+wrappers: ok
 int(123457)
 int(123457)
 bool(true)
