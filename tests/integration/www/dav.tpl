@@ -2,8 +2,11 @@
 // sabre/dav 4.7.0 over FCINT_DAV_ROOT (dav_server.inc), at /dav.php/; sabre/http
 // 5.1.12's Sapi::sendResponse() writes the answer.
 //   ?wrap=icewind   every file behind icewind/streams' CallbackWrapper with read
-//                   and close callbacks, as Nextcloud's file nodes do (its close
-//                   callback unlocks the file; this one logs what was read)
+//                   and close callbacks (the close callback logs what was read)
+//   ?wrap=nextcloud every file behind a CallbackWrapper with only a close
+//                   callback, as OC\Files\View::fopen() wraps it to unlock the
+//                   file (it logs each close), and ignore_user_abort(true), which
+//                   View sets for the unlock
 //   ?log=NAME&ignore=0|1   for a client that hangs up: ignore_user_abort() and,
 //                   from a shutdown function, what the script saw
 require __DIR__ . '/_config.inc';
@@ -16,8 +19,11 @@ use Icewind\Streams\CallbackWrapper;
 $read = 0;
 $closed = false;
 $sent = false;
+if (($_GET['wrap'] ?? '') === 'nextcloud') {
+    ignore_user_abort(true);
+}
 if (isset($_GET['log'])) {
-    ignore_user_abort(($_GET['ignore'] ?? '0') === '1');
+    ignore_user_abort(($_GET['ignore'] ?? '0') === '1' || ($_GET['wrap'] ?? '') === 'nextcloud');
     register_shutdown_function(function () use (&$read, &$closed, &$sent): void {
         fcint_ep_log($_GET['log'], ['send_returned' => $sent, 'read' => $read, 'closed' => $closed,
             'connection_aborted' => connection_aborted()]);
@@ -33,6 +39,14 @@ if (($_GET['wrap'] ?? '') === 'icewind') {
         }, null, function () use (&$read, &$closed): void {
             $closed = true;
             fcint_ep_log('icewind-close.log', ['read' => $read]);
+        });
+    };
+}
+if (($_GET['wrap'] ?? '') === 'nextcloud') {
+    $wrap = static function ($file) use (&$closed) {
+        return CallbackWrapper::wrap($file, null, null, function () use (&$closed): void {
+            $closed = true;
+            fcint_ep_log('nextcloud-close.log', ['closed' => true]);
         });
     };
 }
