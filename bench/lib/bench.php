@@ -52,6 +52,10 @@ function cases(string $mode): array
             'contenders' => [...$file, ...($full ? ['c_sendfile'] : []), 'cp'], 'ref' => 'cp', 'sizes' => $sizes],
         'tcp' => ['label' => 'file → TCP socket (loopback)', 'dst' => 'tcp',
             'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => $sizes],
+        // Nextcloud's shape: the source behind icewind/streams' CallbackWrapper
+        // with only a close callback (case.php wraps it); the C loop is unwrapped.
+        'tcp_wrapped' => ['label' => 'file behind a CallbackWrapper → TCP socket', 'dst' => 'tcp', 'wrap' => 'nextcloud',
+            'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => $sizes],
         'unix' => ['label' => 'file → unix socket', 'dst' => 'unix',
             'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => $sizes],
         'pipe' => ['label' => 'file → pipe (php://stdout)', 'dst' => 'stdout',
@@ -160,6 +164,9 @@ function run_one(string $id, string $caseId, array $case, int $size, array &$cfg
     }
     if ($case['dst'] === 'dir') {
         $args[] = 'count=' . $case['count'];
+    }
+    if (isset($case['wrap'])) {
+        $args[] = 'wrap=' . $case['wrap'];
     }
 
     if (isset($c['script'])) {

@@ -45,6 +45,28 @@ function fcb_open_dst(string $dst)
     return $s;
 }
 
+/**
+ * wrap=nextcloud: the source as OC\Files\View::fopen() hands it out, behind
+ * icewind/streams 0.7.7's CallbackWrapper with only a close callback (the real
+ * library, from tests/integration/setup.sh's Composer project).
+ * @param resource $in
+ * @return resource
+ */
+function fcb_wrap($in, ?string $wrap)
+{
+    if ($wrap === null) {
+        return $in;
+    }
+    require_once dirname(__DIR__, 2) . '/tests/integration/libs.inc';
+    $autoload = fcint_autoload('dav');
+    if ($wrap !== 'nextcloud' || $autoload === null) {
+        throw new RuntimeException("cannot wrap the source ($wrap): run tests/integration/setup.sh");
+    }
+    require_once $autoload;
+    return \Icewind\Streams\CallbackWrapper::wrap($in, null, null, static function (): void {
+    });
+}
+
 // A stat of a path that can't exist: one recognisable syscall that tells the
 // strace pass where the copy starts and ends.
 function fcb_mark(string $what): void
@@ -143,7 +165,7 @@ function fcb_run(callable $copy, bool $openStreams = true): void
                 $ctx['dst_path'] = substr($ctx['dst'], 5);
             }
             if ($openStreams) {
-                $ctx['in'] = fopen($ctx['src'], 'rb');
+                $ctx['in'] = fcb_wrap(fopen($ctx['src'], 'rb'), $a['wrap'] ?? null);
                 $ctx['out'] = fcb_open_dst($ctx['dst']);
             }
             $socket = (bool) preg_match('/^(tcp|unix):/', $ctx['dst']);

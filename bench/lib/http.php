@@ -218,6 +218,8 @@ function http_contenders(string $name): array
     $scripts = [
         'readfile' => ['readfile()', 'readfile.php', false],
         'dav' => ['sabre/dav 4.7 GET (sabre/http 5.1.12)', "dav.php/$name", true],
+        // Nextcloud's shape: the body behind icewind's CallbackWrapper (close callback only).
+        'nextcloud' => ['sabre/dav GET + CallbackWrapper (Nextcloud shape)', "nextcloud.php/$name", true],
     ];
     foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
         $where = $listen === 'unix' ? 'unix socket' : 'TCP';
@@ -240,9 +242,13 @@ function http_contenders(string $name): array
             'short' => "C fastcgi $listen", 'url' => null, 'pool' => null, 'cref' => $listen,
             'base' => $listen === 'unix' ? 'readfile' : 'readfile_tcp'];
     }
-    // Nextcloud's shape: the body behind a userspace stream, which no kernel path can take.
-    $c['nextcloud'] = ['label' => 'sabre/dav GET + icewind CallbackWrapper (Nextcloud shape, stock)', 'short' => 'Nextcloud stock', 'url' => "/stock/nextcloud.php/$name", 'pool' => 'stock', 'libs' => true];
-    $c['nextcloud_ov'] = ['label' => 'sabre/dav GET + CallbackWrapper, override', 'short' => 'Nextcloud override', 'url' => "/fc/nextcloud.php/$name", 'pool' => 'fc', 'ext' => true, 'override' => true, 'libs' => true, 'base' => 'nextcloud'];
+    // The Nextcloud shape as the override served it before it saw through the
+    // wrapper: every byte through the wrapper's stream_read() (fastcopy.disable=wrappers).
+    foreach (['unix' => ['', 'unix socket'], 'tcp' => ['_tcp', 'TCP']] as $listen => [$sfx, $where]) {
+        $c["nextcloud_through$sfx"] = ['label' => "sabre/dav GET + CallbackWrapper, override through the wrapper: fastcopy.disable=wrappers ($where)",
+            'short' => "nextcloud through $listen", 'url' => "/fc$sfx/nextcloud.php/$name?disable=wrappers", 'pool' => "fc$sfx",
+            'ext' => true, 'override' => true, 'libs' => true, 'base' => "nextcloud$sfx"];
+    }
     return $c;
 }
 

@@ -80,6 +80,14 @@ function targets(array $results, array $cfg, ?array $http): array
         return [$s >= 2.0 && $c >= 0.90, sprintf('%.2f× stock (need ≥ 2.00)', $s) . best($results, 'tcp', GIB, 'fastcopy', 'stock')
             . sprintf(', %.2f of C sendfile (need ≥ 0.90)', $c) . best($results, 'tcp', GIB, 'fastcopy', 'c_sendfile')];
     });
+    // CPU of the copying process: the wrapper's only cost is the engine seeing through it.
+    $add('wrapped file→TCP 1 GiB (CallbackWrapper, close callback only): CPU within 10% of the unwrapped file', missing($results, 'tcp_wrapped', GIB, ['fastcopy']) ?? missing($results, 'tcp', GIB, ['fastcopy']), function () use ($results) {
+        $w = find_row($results, 'tcp_wrapped', GIB, 'fastcopy')['cpu_median'];
+        $u = find_row($results, 'tcp', GIB, 'fastcopy')['cpu_median'];
+        $s = find_row($results, 'tcp_wrapped', GIB, 'stock')['cpu_median'] ?? null;
+        return [$w <= $u * 1.10 + 0.002, sprintf('%.3f s vs %.3f s unwrapped (%.2f×; need ≤ 1.10)', $w, $u, $u > 0 ? $w / $u : INF)
+            . ($s ? sprintf('; stock through the wrapper %.3f s', $s) : '')];
+    });
     $add('file→pipe 1 GiB: within 5% of C', missing($results, 'pipe', GIB, ['fastcopy', 'c_splice']), function () use ($results) {
         $c = t_ratio($results, 'pipe', GIB, 'fastcopy', 'c_splice');
         return [$c >= 0.95, sprintf('%.2f of C splice (need ≥ 0.95)', $c) . best($results, 'pipe', GIB, 'fastcopy', 'c_splice')];
@@ -173,6 +181,22 @@ function targets(array $results, array $cfg, ?array $http): array
                 $floor = $c && $s > 0
                     ? sprintf('; the C floor (same syscalls, no PHP) %.3f s/GiB = %.2f× stock readfile', $c['cpu_per_gib'], $c['cpu_per_gib'] / $s) : '';
                 return [$ok, implode('; ', $d) . sprintf('; need ≤ %.2f', $max) . $floor];
+            });
+    }
+    // Nextcloud's shape (issue 17): the wrapper seen through, the fastcgi path under it.
+    foreach (['unix' => ['', 0.3], 'tcp' => ['_tcp', 0.4]] as $listen => [$sfx, $max]) {
+        $ids = ["nextcloud$sfx", "nextcloud_ov$sfx", "nextcloud_through$sfx", "dav_ov$sfx"];
+        $add(sprintf('Nextcloud shape (CallbackWrapper + sabre/http), %s pool: worker CPU per GiB ≤ %.1f× stock, server CPU below the override through the wrapper', $listen === 'unix' ? 'unix-socket' : 'TCP', $max),
+            $fpm ?? missing($results, 'http', $http['size'], $ids), function () use ($results, $http, $sfx, $max) {
+                $row = fn (string $id) => find_row($results, 'http', $http['size'], $id);
+                $f = $row("nextcloud_ov$sfx");
+                $s = $row("nextcloud$sfx");
+                $t = $row("nextcloud_through$sfx");
+                $u = $row("dav_ov$sfx");
+                $ok = $f['cpu_per_gib'] <= $max * $s['cpu_per_gib'] && $f['server_cpu_per_gib'] < $t['server_cpu_per_gib'];
+                return [$ok, sprintf('worker %.3f vs stock %.3f s/GiB (%.2f×; need ≤ %.2f); unwrapped sabre/dav on the path %.3f; server %.3f vs %.3f s/GiB through the wrapper',
+                    $f['cpu_per_gib'], $s['cpu_per_gib'], $s['cpu_per_gib'] > 0 ? $f['cpu_per_gib'] / $s['cpu_per_gib'] : INF, $max,
+                    $u['cpu_per_gib'], $f['server_cpu_per_gib'], $t['server_cpu_per_gib'])];
             });
     }
     $ids = [];
