@@ -5,7 +5,7 @@ Integration: client hangs up after 1 MiB (readfile, fpassthru, stream_copy_to_st
 --FILE--
 <?php
 require __DIR__ . '/harness.inc';
-require dirname(__DIR__) . '/inc/stats.inc';
+require_once dirname(__DIR__) . '/inc/stats.inc';
 
 $blob = fcint_blob();
 $size = $blob['size'];
