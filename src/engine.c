@@ -171,8 +171,8 @@ static fc_status copy_by_best_path(fc_job *job)
 }
 
 /* Why the script ended inside a path: the client hung up (aborts not ignored),
- * max_execution_time, or anything else (exit() in an output handler, a fatal
- * error in a userspace stream). */
+ * max_execution_time, or anything else that bails out (a fatal error raised by an
+ * output handler, for one). */
 static int bailout_reason(void)
 {
 	if (PG(connection_status) & PHP_CONNECTION_ABORTED) {
