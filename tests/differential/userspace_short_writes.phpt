@@ -8,8 +8,9 @@ once more with the rest. fastcopy used to call it once more from a file too. Com
 return value, bytes stored, ftell() of the destination, diagnostics, and how many
 times stream_write() was called after it first returned 0 or less. ftell() of the
 source is where the bytes stored end (README, differences from stock, 2), not 8 KiB
-further on as with stock. Stock maps a file only from a page-aligned position, so
-file sources start at 0 or 4096.
+further on as with stock. Stock maps a file only from a position that is a multiple
+of the page size, so file sources start at 0 or one page in (the page size of the
+machine running the test).
 --SKIPIF--
 <?php if (!extension_loaded('fastcopy')) die('skip fastcopy not loaded'); ?>
 --INI--
@@ -54,11 +55,12 @@ $answers = [
     'stores 1000 three times, then 0' => fn($n, $i) => $i < 3 ? min($n, 1000) : 0,
     'stores 8191 a call' => fn($n, $i) => min($n, 8191),
 ];
-$data = fc_bytes(30000, 3);
+$page = fc_page_size();
+$data = fc_bytes($page + 30000, 3);   // 30000 bytes after the first page
 $file = fc_file_with($data);
 $sources = [
     'file' => fn() => fopen($file, 'r'),
-    'file at 4096' => function () use ($file) { $s = fopen($file, 'r'); fseek($s, 4096); return $s; },
+    'file one page in' => function () use ($file, $page) { $s = fopen($file, 'r'); fseek($s, $page); return $s; },
     'memory' => function () use ($data) { $s = fopen('php://memory', 'w+'); fwrite($s, $data); rewind($s); return $s; },
     'temp' => function () use ($data) { $s = fopen('php://temp', 'w+'); fwrite($s, $data); rewind($s); return $s; },
 ];

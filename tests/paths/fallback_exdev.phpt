@@ -5,6 +5,19 @@ fastcopy_stream(): cross-filesystem copies (tmpfs <-> disk) fall back from copy_
 if (!extension_loaded('fastcopy')) die('skip fastcopy not loaded');
 if (!is_dir('/dev/shm') || !is_writable('/dev/shm')) die('skip no /dev/shm');
 if (stat('/dev/shm')['dev'] === stat(sys_get_temp_dir())['dev']) die('skip temp dir is on /dev/shm');
+// Kernels 5.3 to 5.18 (without 5.19's change, which stable kernels took) copy across
+// filesystems themselves: no EXDEV to fall back from (fc_cfr_across()).
+require __DIR__ . '/../inc/streams.inc';
+ini_set('fastcopy.disable', '');
+$in = fopen(fc_file_with(fc_bytes(1 << 16), 'probe', '/dev/shm'), 'r');
+$out = fopen(fc_tmp('probe'), 'w');
+$before = fastcopy_stats();
+fastcopy_stream($in, $out);
+$cfr = fc_cfr_across(fc_stats_delta($before, fastcopy_stats()));
+fclose($in);
+fclose($out);
+fc_clean();
+if ($cfr === 'copied') die('skip this kernel copies across filesystems with copy_file_range');
 ?>
 --INI--
 fastcopy.disable=

@@ -84,7 +84,7 @@ foreach (['readfile', 'fpassthru', 'stream_copy_to_stream', 'fastcopy_stream'] a
 }
 
 // ended inside a path: a userspace source that spins past max_execution_time,
-// and an output handler raising E_USER_ERROR under the mmap path
+// and an output handler ending the script with a fatal error under the mmap path
 foreach (['timeout' => ['buffered', '-d', 'max_execution_time=1'], 'fatal' => ['mmap']] as $what => $ini) {
     $path = array_shift($ini);
     $cmd = array_merge([PHP_BINARY], fc_php_options(), $ini, [__DIR__ . '/../inc/ends_inside_path.inc', $what]);
