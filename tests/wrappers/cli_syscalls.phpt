@@ -1,0 +1,98 @@
+--TEST--
+wrappers: a wrapped file into a pipe or a socket costs the syscalls the unwrapped file costs (strace of a child PHP)
+--DESCRIPTION--
+A child PHP copies 16 MiB from a file into its stdout, which is a pipe or a unix
+socket, under `strace -f -c -e trace=read,write,sendto,sendmsg,sendfile,splice,copy_file_range`:
+the file plain and behind icewind/streams 0.7.7's CallbackWrapper (close callback
+only), with fastcopy_stream(), and the wrapped file with stock
+stream_copy_to_stream() for scale; a run copying 0 bytes gives the syscalls of
+everything else (start-up, autoloading), which are taken off. The wrapped copy must
+use sendfile or splice and cost at most a quarter more syscalls than the unwrapped
+one (plus a few), and less than a quarter of stock's 8 KiB read() + write() pairs.
+Not under valgrind, which follows child processes but not strace's ptrace.
+--SKIPIF--
+<?php
+require __DIR__ . '/../inc/wrappers.inc';
+fcw_skipif();
+if (PHP_OS_FAMILY !== 'Linux') die('skip Linux only');
+if (getenv('USE_ZEND_ALLOC') === '0' && !getenv('SKIP_ASAN')) die('skip strace cannot run under valgrind');
+if (getenv('CI') !== 'true' && trim((string)shell_exec('command -v strace')) === '') die('skip strace not installed (apt-get install -y strace)');
+?>
+--INI--
+fastcopy.disable=
+--FILE--
+<?php
+require __DIR__ . '/../inc/wrappers.inc';
+
+$size = 16 << 20;
+$src = fc_file_with(fc_bytes($size, 5));
+$child = fc_php_child('require ' . var_export(realpath(__DIR__ . '/../inc/wrappers.inc'), true) . ';
+    [, $fn, $wrap, $path, $len] = $argv;
+    $in = fopen($path, "rb");
+    if ($wrap === "wrapped") {
+        $in = Icewind\Streams\CallbackWrapper::wrap($in, null, null, function () {});
+    }
+    $r = $fn($in, STDOUT, (int)$len);
+    fwrite(STDERR, "copied " . var_export($r, true));');
+
+/** Runs the child under strace; returns [syscalls by name, bytes received, its stderr]. */
+function traced(array $child, string $into, string $fn, string $wrap, string $src, int $len): array
+{
+    $log = fc_tmp('strace');
+    $err = fc_tmp('stderr');
+    if ($into === 'pipe') {
+        $out = ['pipe', 'w'];
+    } else {
+        [$out, $ours] = fc_socket_pair('pair');
+    }
+    $cmd = array_merge(['strace', '-f', '-c', '-o', $log, '-e', 'trace=read,write,sendto,sendmsg,sendfile,splice,copy_file_range'],
+        $child, [$fn, $wrap, $src, (string)$len]);
+    $p = fc_spawn($cmd, [0 => ['file', '/dev/null', 'r'], 1 => $out, 2 => ['file', $err, 'w']], $pipes);
+    if ($into === 'pipe') {
+        $ours = $pipes[1];
+    } else {
+        fclose($out);
+    }
+    $bytes = 0;
+    while (!feof($ours)) {
+        $bytes += strlen((string)fread($ours, 1 << 20));
+    }
+    fclose($ours);
+    proc_close($p);
+    $calls = [];
+    foreach (file($log, FILE_IGNORE_NEW_LINES) as $line) {
+        if (preg_match('/^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(\w+)\s*$/', $line, $m) && $m[2] !== 'total') {
+            $calls[$m[2]] = (int)$m[1];
+        }
+    }
+    return [$calls, $bytes, file_get_contents($err)];
+}
+
+foreach (['pipe', 'socket'] as $into) {
+    $runs = [];
+    foreach (['start-up' => ['fastcopy_stream', 'wrapped', 0], 'plain' => ['fastcopy_stream', 'plain', $size],
+                 'wrapped' => ['fastcopy_stream', 'wrapped', $size], 'stock' => ['stream_copy_to_stream', 'wrapped', $size]]
+             as $name => [$fn, $wrap, $len]) {
+        [$calls, $bytes, $said] = traced($child, $into, $fn, $wrap, $src, $len);
+        if ($bytes !== $len || $said !== "copied $len") {
+            echo "$into, $name: received $bytes bytes, the child said: $said\n";
+        }
+        $runs[$name] = $calls;
+    }
+    $cost = fn(string $name) => array_sum($runs[$name]) - array_sum($runs['start-up']);
+    [$plain, $wrapped, $stock] = [$cost('plain'), $cost('wrapped'), $cost('stock')];
+    $kernel = ($runs['wrapped']['sendfile'] ?? 0) + ($runs['wrapped']['splice'] ?? 0);
+    printf("%s: wrapped %s, %s the unwrapped file's syscalls, %s stock's\n", $into,
+        $kernel > 0 ? 'on sendfile/splice' : 'NOT on sendfile/splice ' . json_encode($runs['wrapped']),
+        $wrapped <= $plain * 1.25 + 8 ? 'about' : "MORE THAN ($wrapped against $plain)",
+        $wrapped * 4 < $stock ? 'a fraction of' : "NOT A FRACTION OF ($wrapped against $stock)");
+}
+?>
+--CLEAN--
+<?php
+require __DIR__ . '/../inc/streams.inc';
+fc_clean();
+?>
+--EXPECT--
+pipe: wrapped on sendfile/splice, about the unwrapped file's syscalls, a fraction of stock's
+socket: wrapped on sendfile/splice, about the unwrapped file's syscalls, a fraction of stock's
