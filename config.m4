@@ -37,7 +37,8 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/paths/mmap_window.c \
     src/paths/buffered.c \
     src/paths/same_file.c \
-    src/sapi/fastcgi.c,
+    src/sapi/fastcgi.c \
+    src/sapi/apache.c,
     $ext_shared,, [$FASTCOPY_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
   PHP_ADD_INCLUDE([$ext_srcdir])
   PHP_ADD_BUILD_DIR([$ext_builddir/src $ext_builddir/src/endpoint $ext_builddir/src/paths $ext_builddir/src/sapi])

@@ -52,7 +52,7 @@ static ZEND_INI_MH(OnUpdateDisable)
 			}
 			if (!known) {
 				php_error_docref(NULL, E_WARNING,
-					"fastcopy.disable: unknown path \"%.*s\" (expected copy_file_range, sendfile, splice, fastcgi or mmap)",
+					"fastcopy.disable: unknown path \"%.*s\" (expected copy_file_range, sendfile, splice, fastcgi, apache or mmap)",
 					(int) (word_end - p), p);
 				return FAILURE;
 			}
@@ -194,6 +194,8 @@ static PHP_MINFO_FUNCTION(fastcopy)
 #endif
 		} else if (path == FASTCOPY_PATH_FASTCGI) {
 			state = fc_fastcgi_describe();
+		} else if (path == FASTCOPY_PATH_APACHE) {
+			state = fc_apache_describe();
 		} else {
 			state = fc_kernel_supports(path) ? "available" : "not available";
 		}

@@ -31,6 +31,7 @@ typedef enum {
 	FASTCOPY_PATH_SENDFILE,
 	FASTCOPY_PATH_SPLICE,
 	FASTCOPY_PATH_FASTCGI,        /* php://output under PHP-FPM: records straight to the socket */
+	FASTCOPY_PATH_APACHE,         /* php://output under mod_php: a FILE bucket to Apache's filters */
 	FASTCOPY_PATH_MMAP,
 	FASTCOPY_PATH_BUFFERED,
 	FASTCOPY_PATH_COUNT
@@ -45,7 +46,11 @@ typedef enum {
 #define FASTCOPY_REASON_ABORTED    (FASTCOPY_REASON_ERRNO_MAX + 5) /* output disabled: client gone, HEAD */
 #define FASTCOPY_REASON_FINISHED   (FASTCOPY_REASON_ERRNO_MAX + 6) /* after fastcgi_finish_request() */
 #define FASTCOPY_REASON_UNVERIFIED (FASTCOPY_REASON_ERRNO_MAX + 7) /* FPM's request socket not verified */
-#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 8)
+#define FASTCOPY_REASON_SMALL      (FASTCOPY_REASON_ERRNO_MAX + 8) /* Apache would see the whole response */
+#define FASTCOPY_REASON_SUBREQUEST (FASTCOPY_REASON_ERRNO_MAX + 9) /* an Apache sub-request */
+#define FASTCOPY_REASON_HEAD       (FASTCOPY_REASON_ERRNO_MAX + 10) /* a HEAD request: Apache drops the body */
+#define FASTCOPY_REASON_FILTERS    (FASTCOPY_REASON_ERRNO_MAX + 11) /* Apache's filters do not end in its core */
+#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 12)
 
 typedef struct {
 	zend_ulong calls;

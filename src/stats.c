@@ -36,6 +36,10 @@ const char *fc_reason_name(int reason, char *buf, size_t buflen)
 		case FASTCOPY_REASON_ABORTED: return "OUTPUT_DISABLED";
 		case FASTCOPY_REASON_FINISHED: return "REQUEST_FINISHED";
 		case FASTCOPY_REASON_UNVERIFIED: return "UNVERIFIED";
+		case FASTCOPY_REASON_SMALL: return "SMALL_RESPONSE";
+		case FASTCOPY_REASON_SUBREQUEST: return "SUBREQUEST";
+		case FASTCOPY_REASON_HEAD: return "HEAD";
+		case FASTCOPY_REASON_FILTERS: return "FILTER_CHAIN";
 		case EINVAL: return "EINVAL";
 		case EXDEV: return "EXDEV";
 		case ENOSYS: return "ENOSYS";

@@ -1,0 +1,447 @@
+/* Apache's output filters as a destination. Under mod_php (apache2handler),
+ * php://output ends in ap_rwrite(), which copies every byte from user memory into
+ * Apache's brigades, and Apache copies it again into the socket. For a regular
+ * file this path hands the file itself to the request's output filters, as Apache's
+ * own handler does for a static file: a FILE bucket on a descriptor of ours
+ * followed by a FLUSH. Apache's core filter then sends it with sendfile(2), and any
+ * filter in between (chunking, mod_deflate, mod_ssl, a third party's) reads it
+ * through the bucket API. mod_wsgi's wsgi.file_wrapper does the same for Python.
+ *
+ * The request is a private field of mod_php: SG(server_context) is its php_struct,
+ * whose head (state, request_rec, brigade) has not changed since PHP 5 but is no
+ * API, and Apache's and APR's functions are not linked into PHP's other SAPIs. So
+ * the functions are looked up at run time, and nothing is handed to Apache until
+ * the guess is proven, reading every structure through the kernel
+ * (process_vm_readv) so that a wrong pointer fails instead of faulting: once per
+ * process, that Apache's core and mod_php were built for Apache 2.4's module ABI
+ * (magic cookie and module magic number of both), and on every copy, that the
+ * request is the one PHP is serving (its method is the very string PHP's request
+ * info points at, its protocol number the same, mod_php's brigade belongs to the
+ * request's pool and connection) and that its output filters end in Apache's core
+ * output filter. Any mismatch keeps the copy on the output layer, with the reason
+ * in fastcopy_stats().
+ *
+ * Bucket settings, decided so that nothing can go worse than stock:
+ * - sendfile, unless the request's directory says EnableSendfile Off: Apache's own
+ *   default (unset) means off for its static files, because sendfile can serve
+ *   stale data from a network filesystem; the file here is one PHP opened and
+ *   reads anyway, and sendfile is the point of the path.
+ * - never mmap: a file truncated while Apache reads a mapping of it kills the
+ *   child with SIGBUS (mod_deflate or mod_ssl touching the pages), where stock's
+ *   read loop just ends early. Without sendfile (EnableSendfile Off, or a filter
+ *   that reads the bucket) Apache reads the file in blocks of
+ *   fastcopy.buffer_size, page-aligned: a head up to the next page boundary, then
+ *   the aligned rest. EnableMMAP Off is therefore always honoured.
+ * - the FLUSH makes the call return once Apache has written everything, so the
+ *   return value, connection_aborted() and ignore_user_abort() behave as stock's. */
+
+#include "src/engine.h"
+
+#include "SAPI.h"
+#include "php_main.h"
+#include "php_output.h"
+
+#if defined(__linux__) && defined(__LP64__) && defined(HAVE_DLFCN_H)
+# define FASTCOPY_HAVE_APACHE 1
+#endif
+
+#ifdef FASTCOPY_HAVE_APACHE
+
+#include "src/sapi/apache_abi.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+/* Responses that stock lets Apache see whole, measured with Apache 2.4 + mod_php
+ * 8.2 (tests/integration/apache_small.phpt): the output layer's bytes wait in
+ * ap_rwrite()'s buffer (8,000 bytes) and, under mod_deflate, in the compressor,
+ * until the request ends; Apache then sets Content-Length and answers Range itself.
+ * A FLUSH from here would change that, so copies below these sizes keep the
+ * output layer. */
+#define FC_APACHE_MIN_PLAIN   (64 * 1024)
+#define FC_APACHE_MIN_DEFLATE (1024 * 1024)
+/* Filters walked before giving up on finding the core filter. */
+#define FC_APACHE_MAX_FILTERS 64
+
+typedef int (*fc_cleanup_fn)(void *);
+
+/* Apache's and APR's functions and data, found in the running process. */
+static struct {
+	int (*fflush)(fc_ap_filter *f, void *bb);
+	void *(*brigade_create)(void *pool, void *list);
+	int (*brigade_destroy)(void *bb);
+	void *(*brigade_insert_file)(void *bb, void *file, int64_t start, int64_t len, void *pool);
+	int (*bucket_file_enable_mmap)(void *bucket, int enabled);
+	int (*bucket_file_set_buf_size)(void *bucket, size_t size); /* APR-util 1.6 on */
+	int (*os_file_put)(void **file, int *fd, int32_t flags, void *pool);
+	void (*pool_cleanup_register)(void *pool, const void *data, fc_cleanup_fn plain, fc_cleanup_fn child);
+	fc_cleanup_fn pool_cleanup_null;
+	void *(*core_module_config)(void *const *per_dir_config);
+	fc_ap_filter_rec **core_output_filter;
+} apr;
+
+/* What this process has proven. */
+static struct {
+	bool checked;
+	const char *failed; /* why the path is off for good in this process */
+} guard;
+
+/* One request, proven. */
+typedef struct {
+	fc_ap_request *addr;
+	fc_ap_request r;
+	fc_ap_conn c;
+	bool deflate;         /* mod_deflate is in the chain: it may hold more */
+	bool sendfile;
+} fc_apache_request;
+
+static bool sapi_is_apache(void)
+{
+	return strcmp(sapi_module.name, "apache2handler") == 0;
+}
+
+/* Reads another structure of this process through the kernel: an address that is
+ * not mapped fails with EFAULT instead of faulting. */
+static bool peek_bytes(const void *addr, void *dst, size_t len)
+{
+	struct iovec local = {dst, len}, remote = {(void *) addr, len};
+
+	return (uintptr_t) addr >= 65536 && process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t) len;
+}
+
+/* A structure, which is aligned wherever it really is one. */
+static bool peek(const void *addr, void *dst, size_t len)
+{
+	return (uintptr_t) addr % sizeof(void *) == 0 && peek_bytes(addr, dst, len);
+}
+
+/* A string of up to len - 1 bytes, which may end just before an unmapped page. */
+static bool peek_str(const char *addr, char *dst, size_t len)
+{
+	struct iovec local = {dst, len - 1}, remote = {(void *) addr, len - 1};
+	ssize_t n;
+
+	if ((uintptr_t) addr < 65536) {
+		return false;
+	}
+	/* Page by page, so that the part before an unmapped page is still read. */
+	n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+	if (n <= 0) {
+		size_t first = 4096 - (uintptr_t) addr % 4096;
+		local.iov_len = remote.iov_len = MIN(first, len - 1);
+		n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+		if (n <= 0) {
+			return false;
+		}
+	}
+	dst[n] = '\0';
+	return memchr(dst, '\0', (size_t) n) != NULL || (size_t) n == len - 1;
+}
+
+/* A string of Apache's equals one of PHP's, read through the kernel. */
+static bool same_string(const char *theirs, const char *ours)
+{
+	size_t len;
+	char *copy;
+	bool same;
+
+	if (!theirs || !ours) {
+		return theirs == ours;
+	}
+	len = strlen(ours) + 1;
+	copy = emalloc(len);
+	same = peek_bytes(theirs, copy, len) && memcmp(copy, ours, len) == 0;
+	efree(copy);
+	return same;
+}
+
+static void *symbol(const char *name, bool *missing)
+{
+	void *p = dlsym(RTLD_DEFAULT, name);
+
+	if (!p) {
+		*missing = true;
+	}
+	return p;
+}
+
+/* A module structure of Apache 2.4's ABI: its version is the module magic number
+ * major it was built against, and its magic the cookie. */
+static bool module_of_24(const char *name)
+{
+	fc_ap_module m;
+	const void *addr = dlsym(RTLD_DEFAULT, name);
+
+	return addr && peek(addr, &m, sizeof(m)) && m.version == FC_AP_MMN_MAJOR && m.magic == FC_AP_MAGIC_COOKIE;
+}
+
+/* Once per process: Apache 2.4 and a mod_php built for it, and every function. */
+static const char *check_process(void)
+{
+	bool missing = false;
+
+	if (!module_of_24("core_module")) {
+		return "unavailable (Apache's core module is not Apache 2.4's ABI)";
+	}
+	if (!module_of_24("php_module") && !module_of_24("php7_module")) {
+		return "unavailable (mod_php's module is not built for Apache 2.4's ABI)";
+	}
+	apr.fflush = (int (*)(fc_ap_filter *, void *)) symbol("ap_fflush", &missing);
+	apr.brigade_create = (void *(*)(void *, void *)) symbol("apr_brigade_create", &missing);
+	apr.brigade_destroy = (int (*)(void *)) symbol("apr_brigade_destroy", &missing);
+	apr.brigade_insert_file = (void *(*)(void *, void *, int64_t, int64_t, void *))
+		symbol("apr_brigade_insert_file", &missing);
+	apr.bucket_file_enable_mmap = (int (*)(void *, int)) symbol("apr_bucket_file_enable_mmap", &missing);
+	apr.os_file_put = (int (*)(void **, int *, int32_t, void *)) symbol("apr_os_file_put", &missing);
+	apr.pool_cleanup_register = (void (*)(void *, const void *, fc_cleanup_fn, fc_cleanup_fn))
+		symbol("apr_pool_cleanup_register", &missing);
+	apr.pool_cleanup_null = (fc_cleanup_fn) symbol("apr_pool_cleanup_null", &missing);
+	apr.core_module_config = (void *(*)(void *const *)) symbol("ap_get_core_module_config", &missing);
+	apr.core_output_filter = (fc_ap_filter_rec **) symbol("ap_core_output_filter_handle", &missing);
+	if (missing) {
+		return "unavailable (an Apache or APR function was not found)";
+	}
+	/* Optional: without it APR reads 8,000 bytes at a time where it cannot sendfile. */
+	apr.bucket_file_set_buf_size = (int (*)(void *, size_t)) dlsym(RTLD_DEFAULT, "apr_bucket_file_set_buf_size");
+	return NULL;
+}
+
+static bool name_is(const fc_ap_filter_rec *frec, const char *name)
+{
+	fc_ap_filter_rec rec;
+	char buf[32];
+
+	return peek(frec, &rec, sizeof(rec)) && peek_str(rec.name, buf, sizeof(buf)) && strcasecmp(buf, name) == 0;
+}
+
+/* The request's output filters end in Apache's core output filter, on the
+ * request's own connection (not an HTTP/2 stream's, whose chain ends in mod_http2). */
+static int check_filters(fc_apache_request *req)
+{
+	fc_ap_filter_rec *core;
+	const fc_ap_filter *addr = req->r.output_filters;
+
+	if (!peek(apr.core_output_filter, &core, sizeof(core))) {
+		return FASTCOPY_REASON_UNVERIFIED;
+	}
+	for (int i = 0; addr && i < FC_APACHE_MAX_FILTERS; i++) {
+		fc_ap_filter f;
+
+		/* Request filters point back at the request, connection filters at none. */
+		if (!peek(addr, &f, sizeof(f)) || f.c != req->r.connection || (f.r && f.r != req->addr)) {
+			return FASTCOPY_REASON_UNVERIFIED;
+		}
+		if (!f.next) {
+			return f.frec == core ? 0 : FASTCOPY_REASON_FILTERS;
+		}
+		if (name_is(f.frec, "deflate")) {
+			req->deflate = true;
+		}
+		addr = f.next;
+	}
+	return FASTCOPY_REASON_FILTERS;
+}
+
+/* Every copy: SG(server_context) is mod_php's php_struct for the request PHP is
+ * serving, and where its bytes may go. 0, or the reason to keep the output layer. */
+static int verified_request(fc_apache_request *req)
+{
+	fc_php_apache_ctx ctx;
+	fc_apr_brigade bb;
+	fc_ap_core_dir dir;
+	void *dir_addr;
+	int reason;
+
+	if (!guard.checked) {
+		guard.failed = check_process();
+		guard.checked = true;
+	}
+	if (guard.failed) {
+		return FASTCOPY_REASON_UNVERIFIED;
+	}
+	memset(req, 0, sizeof(*req));
+	if (!peek(SG(server_context), &ctx, sizeof(ctx)) || !peek(ctx.r, &req->r, sizeof(req->r))
+			|| !peek(req->r.connection, &req->c, sizeof(req->c)) || !peek(ctx.brigade, &bb, sizeof(bb))) {
+		return FASTCOPY_REASON_UNVERIFIED;
+	}
+	/* mod_php points PHP's request method at Apache's own string, copies the URI,
+	 * and made its brigade from the request's pool and connection. */
+	if (req->r.method != SG(request_info).request_method || !same_string(req->r.uri, SG(request_info).request_uri)
+			|| !req->r.pool || bb.p != req->r.pool || !bb.bucket_alloc || bb.bucket_alloc != req->c.bucket_alloc
+			|| !req->r.per_dir_config) {
+		return FASTCOPY_REASON_UNVERIFIED;
+	}
+	req->addr = ctx.r;
+	if (req->r.main) {
+		return FASTCOPY_REASON_SUBREQUEST;
+	}
+	if (req->r.header_only) {
+		return FASTCOPY_REASON_HEAD;
+	}
+	if (req->c.aborted) {
+		return FASTCOPY_REASON_ABORTED;
+	}
+	if ((reason = check_filters(req)) != 0) {
+		return reason;
+	}
+	dir_addr = apr.core_module_config(req->r.per_dir_config);
+	if (!peek(dir_addr, &dir, sizeof(dir))) {
+		return FASTCOPY_REASON_UNVERIFIED;
+	}
+	req->sendfile = dir.enable_sendfile != FC_AP_ENABLE_OFF;
+	return 0;
+}
+
+bool fc_apache_possible(void)
+{
+	return sapi_is_apache() && !guard.failed;
+}
+
+const char *fc_apache_describe(void)
+{
+	if (!sapi_is_apache()) {
+		return "unavailable (the SAPI is not Apache's mod_php)";
+	}
+	if (!guard.checked) {
+		guard.failed = check_process();
+		guard.checked = true;
+	}
+	return guard.failed ? guard.failed : "available";
+}
+
+static int close_descriptor(void *data)
+{
+	close((int) (intptr_t) data);
+	return FC_APR_SUCCESS;
+}
+
+/* A FILE bucket for [start, start + len) of our descriptor: never mapped, read in
+ * blocks of fastcopy.buffer_size where it is read at all. */
+static void insert_file(void *bb, void *file, int64_t start, int64_t len, void *pool)
+{
+	void *bucket = apr.brigade_insert_file(bb, file, start, len, pool);
+
+	apr.bucket_file_enable_mmap(bucket, 0);
+	if (apr.bucket_file_set_buf_size) {
+		apr.bucket_file_set_buf_size(bucket, (size_t) FASTCOPY_G(buffer_size));
+	}
+}
+
+/* Hands [offset, offset + len) of the source to Apache and waits until it is
+ * written. Returns 0, or -1 when Apache could not deliver it (the client is gone,
+ * or the file could not be read). */
+static int pass_file(fc_job *job, fc_apache_request *req, zend_off_t offset, size_t len)
+{
+	void *file = NULL, *bb;
+	int fd, rv;
+	size_t page = (size_t) sysconf(_SC_PAGESIZE);
+	size_t head = MIN(len, (page - (size_t) offset % page) % page);
+
+	/* A descriptor owned by the request: Apache may read it until the request's
+	 * pool is destroyed, whatever the script does with its stream meanwhile. */
+	fd = fcntl(job->in.fd, F_DUPFD_CLOEXEC, 0);
+	if (fd < 0) {
+		return errno;
+	}
+	if (apr.os_file_put(&file, &fd, FC_APR_FOPEN_READ | (req->sendfile ? FC_APR_FOPEN_SENDFILE_ENABLED : 0),
+			req->r.pool) != FC_APR_SUCCESS) {
+		close(fd);
+		return EINVAL;
+	}
+	apr.pool_cleanup_register(req->r.pool, (void *) (intptr_t) fd, close_descriptor, apr.pool_cleanup_null);
+
+	bb = apr.brigade_create(req->r.pool, req->c.bucket_alloc);
+	if (head > 0) {
+		insert_file(bb, file, (int64_t) offset, (int64_t) head, req->r.pool);
+	}
+	if (len > head) {
+		insert_file(bb, file, (int64_t) offset + (int64_t) head, (int64_t) (len - head), req->r.pool);
+	}
+	rv = apr.fflush(req->r.output_filters, bb);
+	apr.brigade_destroy(bb);
+	/* The duplicate shares the file offset, which APR's reads move. */
+	zend_lseek(job->in.fd, offset + (zend_off_t) len, SEEK_SET);
+	return rv == FC_APR_SUCCESS ? 0 : -1;
+}
+
+/* The client went away (or Apache could not read the file): what mod_php does when
+ * ap_rwrite() fails. The script learns of the abort and ends unless it ignores
+ * aborts; then, as with stock, the rest goes into the disabled output layer. */
+static fc_status connection_lost(fc_job *job, size_t len)
+{
+	fc_job_moved(job, len);
+	php_handle_aborted_connection();
+	return job->remaining > 0 ? fc_fallback(job, FASTCOPY_REASON_ABORTED) : FC_DONE;
+}
+
+fc_status fc_copy_apache(fc_job *job)
+{
+	fc_apache_request req;
+	int reason;
+	bool first = true;
+
+	/* Everything PHP holds for the client goes first, in order. */
+	if ((reason = fc_output_pass_through()) != 0) {
+		return fc_fallback(job, reason);
+	}
+	if ((reason = verified_request(&req)) != 0) {
+		return fc_fallback(job, reason);
+	}
+	while (job->remaining > 0) {
+		zend_off_t offset = zend_lseek(job->in.fd, 0, SEEK_CUR);
+		zend_stat_t sb;
+		size_t len;
+
+		if (offset < 0) {
+			return fc_fallback(job, errno);
+		}
+		/* The size, once per pass: a bucket never promises more than the file has. */
+		if (zend_fstat(job->in.fd, &sb) != 0 || sb.st_size <= offset) {
+			if (first) {
+				/* procfs and friends report no size: read() will tell */
+				return fc_fallback(job, FASTCOPY_REASON_ZERO);
+			}
+			job->in.stream->eof = 1;
+			return FC_DONE;
+		}
+		len = MIN(job->remaining, (size_t) (sb.st_size - offset));
+		if (first && len < (req.deflate ? FC_APACHE_MIN_DEFLATE : FC_APACHE_MIN_PLAIN)) {
+			return fc_fallback(job, FASTCOPY_REASON_SMALL);
+		}
+		first = false;
+		if ((reason = pass_file(job, &req, offset, len)) > 0) {
+			return fc_fallback(job, reason);
+		}
+		if (reason < 0 || (peek(&req.r.connection->aborted, &req.c.aborted, sizeof(req.c.aborted))
+				&& req.c.aborted)) {
+			return connection_lost(job, len);
+		}
+		fc_job_moved(job, len);
+	}
+	return FC_DONE;
+}
+
+#else
+
+bool fc_apache_possible(void)
+{
+	return false;
+}
+
+const char *fc_apache_describe(void)
+{
+	return "not built (needs Linux on a 64-bit platform)";
+}
+
+fc_status fc_copy_apache(fc_job *job)
+{
+	return fc_fallback(job, ENOSYS);
+}
+
+#endif
