@@ -58,14 +58,16 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-/* Responses that stock lets Apache see whole, measured with Apache 2.4 + mod_php
- * 8.2 (tests/integration/apache_small.phpt): the output layer's bytes wait in
- * ap_rwrite()'s buffer (8,000 bytes) and, under mod_deflate, in the compressor,
- * until the request ends; Apache then sets Content-Length and answers Range itself.
- * A FLUSH from here would change that, so copies below these sizes keep the
- * output layer. */
+/* Responses that stock lets Apache see whole, measured with Apache 2.4.71 and
+ * mod_php 8.2 (tests/integration/apache_mod_php.phpt, apache_config.phpt): what PHP's output buffers hold
+ * and 8,000 bytes in ap_rwrite()'s buffer wait until the request ends; Apache then
+ * sets Content-Length and answers Range itself. Under mod_deflate the compressor
+ * holds more: incompressible data was out by 60,000 bytes, 4 MiB of zeros stayed
+ * whole, 16 MiB did not (zlib's best ratio, about 1,000:1, fills DeflateBufferSize's
+ * 8 KiB by about 8 MiB). A FLUSH from here would end that, so copies below these
+ * sizes (plus what PHP's buffers may hold) keep the output layer. */
 #define FC_APACHE_MIN_PLAIN   (64 * 1024)
-#define FC_APACHE_MIN_DEFLATE (1024 * 1024)
+#define FC_APACHE_MIN_DEFLATE (16 * 1024 * 1024)
 /* Filters walked before giving up on finding the core filter. */
 #define FC_APACHE_MAX_FILTERS 64
 
@@ -380,41 +382,59 @@ static fc_status connection_lost(fc_job *job, size_t len)
 	return job->remaining > 0 ? fc_fallback(job, FASTCOPY_REASON_ABORTED) : FC_DONE;
 }
 
+/* The smallest copy that stock would not let Apache see whole: on top of the
+ * measured limits, whatever PHP's own output buffers hold before they pass it on. */
+static size_t small_limit(const fc_apache_request *req)
+{
+	php_output_handler **h = (php_output_handler **) zend_stack_base(&OG(handlers));
+	size_t limit = req->deflate ? FC_APACHE_MIN_DEFLATE : FC_APACHE_MIN_PLAIN;
+
+	for (int i = 0, n = zend_stack_count(&OG(handlers)); i < n; i++) {
+		limit += h[i]->size;
+	}
+	return limit;
+}
+
+/* The source's offset and what is left to copy from it; false when the file has
+ * nothing (more) at the offset. */
+static bool range_left(fc_job *job, zend_off_t *offset, size_t *len)
+{
+	zend_stat_t sb;
+
+	*offset = zend_lseek(job->in.fd, 0, SEEK_CUR);
+	/* The size, once per pass: a bucket never promises more than the file has. */
+	if (*offset < 0 || zend_fstat(job->in.fd, &sb) != 0 || sb.st_size <= *offset) {
+		return false;
+	}
+	*len = MIN(job->remaining, (size_t) (sb.st_size - *offset));
+	return true;
+}
+
 fc_status fc_copy_apache(fc_job *job)
 {
 	fc_apache_request req;
+	zend_off_t offset;
+	size_t len;
 	int reason;
-	bool first = true;
 
-	/* Everything PHP holds for the client goes first, in order. */
-	if ((reason = fc_output_pass_through()) != 0) {
-		return fc_fallback(job, reason);
-	}
+	/* Everything is checked before anything is flushed: a flush would itself end
+	 * what a declined copy must keep (Content-Length, Range). */
 	if ((reason = verified_request(&req)) != 0) {
 		return fc_fallback(job, reason);
 	}
-	while (job->remaining > 0) {
-		zend_off_t offset = zend_lseek(job->in.fd, 0, SEEK_CUR);
-		zend_stat_t sb;
-		size_t len;
-
-		if (offset < 0) {
-			return fc_fallback(job, errno);
-		}
-		/* The size, once per pass: a bucket never promises more than the file has. */
-		if (zend_fstat(job->in.fd, &sb) != 0 || sb.st_size <= offset) {
-			if (first) {
-				/* procfs and friends report no size: read() will tell */
-				return fc_fallback(job, FASTCOPY_REASON_ZERO);
-			}
-			job->in.stream->eof = 1;
-			return FC_DONE;
-		}
-		len = MIN(job->remaining, (size_t) (sb.st_size - offset));
-		if (first && len < (req.deflate ? FC_APACHE_MIN_DEFLATE : FC_APACHE_MIN_PLAIN)) {
-			return fc_fallback(job, FASTCOPY_REASON_SMALL);
-		}
-		first = false;
+	if (!range_left(job, &offset, &len)) {
+		/* procfs and friends report no size: read() will tell */
+		return fc_fallback(job, FASTCOPY_REASON_ZERO);
+	}
+	if (len < small_limit(&req)) {
+		return fc_fallback(job, FASTCOPY_REASON_SMALL);
+	}
+	/* Everything PHP holds for the client goes first, in order; flushing it puts
+	 * mod_php's own filter in the chain, so the request is read again after. */
+	if ((reason = fc_output_pass_through()) != 0 || (reason = verified_request(&req)) != 0) {
+		return fc_fallback(job, reason);
+	}
+	do {
 		if ((reason = pass_file(job, &req, offset, len)) > 0) {
 			return fc_fallback(job, reason);
 		}
@@ -423,6 +443,10 @@ fc_status fc_copy_apache(fc_job *job)
 			return connection_lost(job, len);
 		}
 		fc_job_moved(job, len);
+	} while (job->remaining > 0 && range_left(job, &offset, &len));
+
+	if (job->remaining > 0) {
+		job->in.stream->eof = 1;
 	}
 	return FC_DONE;
 }
