@@ -121,3 +121,6 @@ install_project() {
 
 install_project "$deps/dav" sabre/dav:4.7.0 sabre/http:5.1.12 icewind/streams:0.7.7 "symfony/http-foundation:>=6.4"
 install_project "$deps/http7" sabre/http:7.1.0
+# Apache's child runs as www-data (the apache tests), and some archives (psr/log)
+# unpack their files 0600.
+chmod -R a+rX "$deps"
