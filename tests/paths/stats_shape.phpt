@@ -88,7 +88,7 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-array(6) {
+array(7) {
   [0]=>
   string(15) "copy_file_range"
   [1]=>
@@ -98,14 +98,17 @@ array(6) {
   [3]=>
   string(7) "fastcgi"
   [4]=>
-  string(4) "mmap"
+  string(6) "apache"
   [5]=>
+  string(4) "mmap"
+  [6]=>
   string(8) "buffered"
 }
 copy_file_range: ok
 sendfile: ok
 splice: ok
 fastcgi: ok
+apache: ok
 mmap: ok
 buffered: ok
 int(123457)
