@@ -110,11 +110,13 @@ static bool sapi_is_apache(void)
 
 /* Reads another structure of this process through the kernel: an address that is
  * not mapped fails with EFAULT instead of faulting. */
+static pid_t self; /* taken once per verification: prefork's children are forks */
+
 static bool peek_bytes(const void *addr, void *dst, size_t len)
 {
 	struct iovec local = {dst, len}, remote = {(void *) addr, len};
 
-	return (uintptr_t) addr >= 65536 && process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t) len;
+	return (uintptr_t) addr >= 65536 && process_vm_readv(self, &local, 1, &remote, 1, 0) == (ssize_t) len;
 }
 
 /* A structure, which is aligned wherever it really is one. */
@@ -133,11 +135,11 @@ static bool peek_str(const char *addr, char *dst, size_t len)
 		return false;
 	}
 	/* Page by page, so that the part before an unmapped page is still read. */
-	n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+	n = process_vm_readv(self, &local, 1, &remote, 1, 0);
 	if (n <= 0) {
 		size_t first = 4096 - (uintptr_t) addr % 4096;
 		local.iov_len = remote.iov_len = MIN(first, len - 1);
-		n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+		n = process_vm_readv(self, &local, 1, &remote, 1, 0);
 		if (n <= 0) {
 			return false;
 		}
@@ -260,6 +262,7 @@ static int verified_request(fc_apache_request *req)
 	void *dir_addr;
 	int reason;
 
+	self = getpid();
 	if (!guard.checked) {
 		guard.failed = check_process();
 		guard.checked = true;
@@ -310,6 +313,7 @@ const char *fc_apache_describe(void)
 	if (!sapi_is_apache()) {
 		return "unavailable (the SAPI is not Apache's mod_php)";
 	}
+	self = getpid();
 	if (!guard.checked) {
 		guard.failed = check_process();
 		guard.checked = true;
