@@ -110,7 +110,7 @@ static bool sapi_is_apache(void)
 
 /* Reads another structure of this process through the kernel: an address that is
  * not mapped fails with EFAULT instead of faulting. */
-static pid_t self; /* taken once per verification: prefork's children are forks */
+static pid_t self; /* taken per request: prefork's children are forks of the parent */
 
 static bool peek_bytes(const void *addr, void *dst, size_t len)
 {
@@ -252,18 +252,85 @@ static int check_filters(fc_apache_request *req)
 	return FASTCOPY_REASON_FILTERS;
 }
 
+/* The request proven last. sabre/http sends a download as hundreds of 4 MiB copies:
+ * within one request, a later copy re-reads what can change (mod_php's request
+ * pointer, the request's state, its connection's abort flag, the head of its filter
+ * chain) and walks the chain again only when its head moved. A request is the same
+ * when mod_php's context, the request_rec, its pool and its start time (in
+ * microseconds) all are. */
+static struct {
+	const void *ctx;
+	fc_ap_request *r;
+	void *pool;
+	int64_t request_time;
+	fc_ap_filter *filters;
+	bool deflate;
+	bool sendfile;
+} proven;
+
+/* What the copy may not do in this state of the request: 0, or the reason. */
+static int request_state(const fc_apache_request *req)
+{
+	if (req->r.main) {
+		return FASTCOPY_REASON_SUBREQUEST;
+	}
+	if (req->r.header_only) {
+		return FASTCOPY_REASON_HEAD;
+	}
+	return req->c.aborted ? FASTCOPY_REASON_ABORTED : 0;
+}
+
+/* The chain, walked again if its head moved since it was proven (flushing the output
+ * layer the first time puts mod_php's ap_rwrite() filter in front). */
+static int proven_filters(fc_apache_request *req)
+{
+	int reason;
+
+	if (req->r.output_filters != proven.filters) {
+		proven.filters = NULL;
+		if ((reason = check_filters(req)) != 0) {
+			return reason;
+		}
+		proven.filters = req->r.output_filters;
+		proven.deflate = req->deflate;
+	}
+	req->deflate = proven.deflate;
+	req->sendfile = proven.sendfile;
+	return 0;
+}
+
+/* Once per request: mod_php points PHP's request method at Apache's own string,
+ * copies the URI, and made its brigade from the request's pool and connection;
+ * the directory's core configuration says whether sendfile may be used. */
+static int check_request(const fc_php_apache_ctx *ctx, fc_apache_request *req)
+{
+	fc_apr_brigade bb;
+	fc_ap_core_dir dir;
+
+	if (!peek(ctx->brigade, &bb, sizeof(bb)) || req->r.method != SG(request_info).request_method
+			|| !same_string(req->r.uri, SG(request_info).request_uri) || !req->r.pool || bb.p != req->r.pool
+			|| !bb.bucket_alloc || bb.bucket_alloc != req->c.bucket_alloc || !req->r.per_dir_config
+			|| !peek(apr.core_module_config(req->r.per_dir_config), &dir, sizeof(dir))) {
+		return FASTCOPY_REASON_UNVERIFIED;
+	}
+	proven.ctx = SG(server_context);
+	proven.r = ctx->r;
+	proven.pool = req->r.pool;
+	proven.request_time = req->r.request_time;
+	proven.filters = NULL;
+	proven.sendfile = dir.enable_sendfile != FC_AP_ENABLE_OFF;
+	return 0;
+}
+
 /* Every copy: SG(server_context) is mod_php's php_struct for the request PHP is
  * serving, and where its bytes may go. 0, or the reason to keep the output layer. */
 static int verified_request(fc_apache_request *req)
 {
 	fc_php_apache_ctx ctx;
-	fc_apr_brigade bb;
-	fc_ap_core_dir dir;
-	void *dir_addr;
 	int reason;
 
-	self = getpid();
 	if (!guard.checked) {
+		self = getpid();
 		guard.failed = check_process();
 		guard.checked = true;
 	}
@@ -271,36 +338,32 @@ static int verified_request(fc_apache_request *req)
 		return FASTCOPY_REASON_UNVERIFIED;
 	}
 	memset(req, 0, sizeof(*req));
-	if (!peek(SG(server_context), &ctx, sizeof(ctx)) || !peek(ctx.r, &req->r, sizeof(req->r))
-			|| !peek(req->r.connection, &req->c, sizeof(req->c)) || !peek(ctx.brigade, &bb, sizeof(bb))) {
-		return FASTCOPY_REASON_UNVERIFIED;
+	if (SG(server_context) != proven.ctx) {
+		self = getpid();
 	}
-	/* mod_php points PHP's request method at Apache's own string, copies the URI,
-	 * and made its brigade from the request's pool and connection. */
-	if (req->r.method != SG(request_info).request_method || !same_string(req->r.uri, SG(request_info).request_uri)
-			|| !req->r.pool || bb.p != req->r.pool || !bb.bucket_alloc || bb.bucket_alloc != req->c.bucket_alloc
-			|| !req->r.per_dir_config) {
+	if (!peek(SG(server_context), &ctx, sizeof(ctx)) || !peek(ctx.r, &req->r, sizeof(req->r))
+			|| !peek(req->r.connection, &req->c, sizeof(req->c))) {
 		return FASTCOPY_REASON_UNVERIFIED;
 	}
 	req->addr = ctx.r;
-	if (req->r.main) {
-		return FASTCOPY_REASON_SUBREQUEST;
-	}
-	if (req->r.header_only) {
-		return FASTCOPY_REASON_HEAD;
-	}
-	if (req->c.aborted) {
-		return FASTCOPY_REASON_ABORTED;
-	}
-	if ((reason = check_filters(req)) != 0) {
+	if ((SG(server_context) != proven.ctx || ctx.r != proven.r || req->r.pool != proven.pool
+			|| req->r.request_time != proven.request_time) && (reason = check_request(&ctx, req)) != 0) {
+		proven.ctx = NULL;
 		return reason;
 	}
-	dir_addr = apr.core_module_config(req->r.per_dir_config);
-	if (!peek(dir_addr, &dir, sizeof(dir))) {
+	if ((reason = request_state(req)) != 0) {
+		return reason;
+	}
+	return proven_filters(req);
+}
+
+/* After the output layer's flush: the filters once more, from the request as it is now. */
+static int reverified_filters(fc_apache_request *req)
+{
+	if (!peek(req->addr, &req->r, sizeof(req->r))) {
 		return FASTCOPY_REASON_UNVERIFIED;
 	}
-	req->sendfile = dir.enable_sendfile != FC_AP_ENABLE_OFF;
-	return 0;
+	return proven_filters(req);
 }
 
 bool fc_apache_possible(void)
@@ -321,10 +384,58 @@ const char *fc_apache_describe(void)
 	return guard.failed ? guard.failed : "available";
 }
 
+/* The request's duplicate of the last source, reused by the next copy from the same
+ * file in the same request: sabre/http sends a download in 4 MiB pieces, and a
+ * descriptor per piece, each open until the request ends, would run a large
+ * download into the process's descriptor limit. */
+static struct {
+	void *pool;
+	dev_t dev;
+	ino_t ino;
+	int fd;
+	void *file;
+} reuse = {NULL, 0, 0, -1, NULL};
+
 static int close_descriptor(void *data)
 {
-	close((int) (intptr_t) data);
+	int fd = (int) (intptr_t) data;
+
+	if (reuse.fd == fd) {
+		reuse.pool = reuse.file = NULL;
+		reuse.fd = -1;
+	}
+	close(fd);
 	return FC_APR_SUCCESS;
+}
+
+/* An APR file on a duplicate of the source's descriptor, owned by the request: Apache
+ * may read it until the request's pool is destroyed, whatever the script does with
+ * its stream meanwhile. NULL with errno set when there is none. */
+static void *request_file(fc_job *job, fc_apache_request *req)
+{
+	void *file = NULL;
+	int fd;
+
+	if (reuse.file && reuse.pool == req->r.pool && reuse.dev == job->in.st.st_dev && reuse.ino == job->in.st.st_ino) {
+		return reuse.file;
+	}
+	fd = fcntl(job->in.fd, F_DUPFD_CLOEXEC, 0);
+	if (fd < 0) {
+		return NULL;
+	}
+	if (apr.os_file_put(&file, &fd, FC_APR_FOPEN_READ | (req->sendfile ? FC_APR_FOPEN_SENDFILE_ENABLED : 0),
+			req->r.pool) != FC_APR_SUCCESS) {
+		close(fd);
+		errno = EINVAL;
+		return NULL;
+	}
+	apr.pool_cleanup_register(req->r.pool, (void *) (intptr_t) fd, close_descriptor, apr.pool_cleanup_null);
+	reuse.pool = req->r.pool;
+	reuse.dev = job->in.st.st_dev;
+	reuse.ino = job->in.st.st_ino;
+	reuse.fd = fd;
+	reuse.file = file;
+	return file;
 }
 
 /* A FILE bucket for [start, start + len) of our descriptor: never mapped, read in
@@ -344,24 +455,14 @@ static void insert_file(void *bb, void *file, int64_t start, int64_t len, void *
  * or the file could not be read). */
 static int pass_file(fc_job *job, fc_apache_request *req, zend_off_t offset, size_t len)
 {
-	void *file = NULL, *bb;
-	int fd, rv;
+	void *file = request_file(job, req), *bb;
+	int rv;
 	size_t page = (size_t) sysconf(_SC_PAGESIZE);
 	size_t head = MIN(len, (page - (size_t) offset % page) % page);
 
-	/* A descriptor owned by the request: Apache may read it until the request's
-	 * pool is destroyed, whatever the script does with its stream meanwhile. */
-	fd = fcntl(job->in.fd, F_DUPFD_CLOEXEC, 0);
-	if (fd < 0) {
-		return errno;
+	if (!file) {
+		return errno ? errno : EBADF;
 	}
-	if (apr.os_file_put(&file, &fd, FC_APR_FOPEN_READ | (req->sendfile ? FC_APR_FOPEN_SENDFILE_ENABLED : 0),
-			req->r.pool) != FC_APR_SUCCESS) {
-		close(fd);
-		return EINVAL;
-	}
-	apr.pool_cleanup_register(req->r.pool, (void *) (intptr_t) fd, close_descriptor, apr.pool_cleanup_null);
-
 	bb = apr.brigade_create(req->r.pool, req->c.bucket_alloc);
 	if (head > 0) {
 		insert_file(bb, file, (int64_t) offset, (int64_t) head, req->r.pool);
@@ -435,15 +536,15 @@ fc_status fc_copy_apache(fc_job *job)
 	}
 	/* Everything PHP holds for the client goes first, in order; flushing it puts
 	 * mod_php's own filter in the chain, so the request is read again after. */
-	if ((reason = fc_output_pass_through()) != 0 || (reason = verified_request(&req)) != 0) {
+	if ((reason = fc_output_pass_through()) != 0 || (reason = reverified_filters(&req)) != 0) {
 		return fc_fallback(job, reason);
 	}
 	do {
 		if ((reason = pass_file(job, &req, offset, len)) > 0) {
 			return fc_fallback(job, reason);
 		}
-		if (reason < 0 || (peek(&req.r.connection->aborted, &req.c.aborted, sizeof(req.c.aborted))
-				&& req.c.aborted)) {
+		/* Apache marks the connection aborted when it fails a write, and says so. */
+		if (reason < 0) {
 			return connection_lost(job, len);
 		}
 		fc_job_moved(job, len);
