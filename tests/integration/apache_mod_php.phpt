@@ -34,6 +34,10 @@ foreach ([[4099, 1 << 20], [$size - 700000, 700000], [$size - 1, 1], [12345, nul
         // one byte settles the headers through the output layer, the path is not asked
         $n === 1 ? 'none' : ($n < 65536 ? 'SMALL_RESPONSE' : 'apache'));
 }
+// sabre/http's shape: the file in 1 MiB copies; the path keeps one descriptor for them all.
+fcap_download($servers, 'stream_copy_to_stream in 1 MiB pieces of 300 MiB', ['fn' => 'pieces', 'piece' => 1 << 20,
+    'file' => 'blob', 'fds' => 1], ['status' => 200, 'bytes' => $blob['size'], 'sha256' => $blob['sha256']],
+    $blob['size'], 'apache');
 fcap_download($servers, 'fpassthru after fseek(8191)', ['fn' => 'fpassthru', 'seek' => 8191],
     fcfc_expect_slice($odd, 8191, $size - 8191), $size - 8191, 'apache');
 
@@ -112,6 +116,7 @@ stream_copy_to_stream offset 4099 length 1048576: ok
 stream_copy_to_stream offset %d length 700000: ok
 stream_copy_to_stream offset %d length 1: ok
 stream_copy_to_stream offset 12345 length null: ok
+stream_copy_to_stream in 1 MiB pieces of 300 MiB: ok
 fpassthru after fseek(8191): ok
 output before and after: ok
 a plain chunked buffer on top: ok
