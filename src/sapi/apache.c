@@ -101,6 +101,7 @@ typedef struct {
 	fc_ap_request r;
 	fc_ap_conn c;
 	bool deflate;         /* mod_deflate is in the chain: it may hold more */
+	bool settled;         /* ap_rwrite()'s filter heads the chain: flushing moves it no more */
 	bool sendfile;
 } fc_apache_request;
 
@@ -236,7 +237,9 @@ static int check_filters(fc_apache_request *req)
 		if (!f.next) {
 			return f.frec == core ? 0 : FASTCOPY_REASON_FILTERS;
 		}
-		if (name_is(f.frec, "deflate")) {
+		if (i == 0 && name_is(f.frec, "old_write")) {
+			req->settled = true;
+		} else if (name_is(f.frec, "deflate")) {
 			req->deflate = true;
 		}
 		addr = f.next;
@@ -253,10 +256,12 @@ static int check_filters(fc_apache_request *req)
 static struct {
 	const void *ctx;
 	fc_ap_request *r;
+	fc_ap_conn *c;
 	void *pool;
 	int64_t request_time;
 	fc_ap_filter *filters;
 	bool deflate;
+	bool settled;
 	bool sendfile;
 } proven;
 
@@ -285,8 +290,10 @@ static int proven_filters(fc_apache_request *req)
 		}
 		proven.filters = req->r.output_filters;
 		proven.deflate = req->deflate;
+		proven.settled = req->settled;
 	}
 	req->deflate = proven.deflate;
+	req->settled = proven.settled;
 	req->sendfile = proven.sendfile;
 	return 0;
 }
@@ -307,11 +314,31 @@ static int check_request(const fc_php_apache_ctx *ctx, fc_apache_request *req)
 	}
 	proven.ctx = SG(server_context);
 	proven.r = ctx->r;
+	proven.c = req->r.connection;
 	proven.pool = req->r.pool;
 	proven.request_time = req->r.request_time;
 	proven.filters = NULL;
 	proven.sendfile = dir.enable_sendfile != FC_AP_ENABLE_OFF;
 	return 0;
+}
+
+/* mod_php's context, its request and the request's connection. In a request already
+ * proven they are read where they were, in one call, and must point at each other
+ * as before; otherwise one after the other. */
+static bool read_request(fc_php_apache_ctx *ctx, fc_apache_request *req)
+{
+	if (SG(server_context) == proven.ctx && proven.ctx) {
+		struct iovec local[3] = {{ctx, sizeof(*ctx)}, {&req->r, sizeof(req->r)}, {&req->c, sizeof(req->c)}};
+		struct iovec remote[3] = {{(void *) proven.ctx, sizeof(*ctx)}, {proven.r, sizeof(req->r)},
+			{proven.c, sizeof(req->c)}};
+
+		if (process_vm_readv(self, local, 3, remote, 3, 0) == (ssize_t) (sizeof(*ctx) + sizeof(req->r) + sizeof(req->c))
+				&& ctx->r == proven.r && req->r.connection == proven.c) {
+			return true;
+		}
+	}
+	return peek(SG(server_context), ctx, sizeof(*ctx)) && peek(ctx->r, &req->r, sizeof(req->r))
+		&& peek(req->r.connection, &req->c, sizeof(req->c));
 }
 
 /* Every copy: SG(server_context) is mod_php's php_struct for the request PHP is
@@ -333,8 +360,7 @@ static int verified_request(fc_apache_request *req)
 	if (SG(server_context) != proven.ctx) {
 		self = getpid();
 	}
-	if (!peek(SG(server_context), &ctx, sizeof(ctx)) || !peek(ctx.r, &req->r, sizeof(req->r))
-			|| !peek(req->r.connection, &req->c, sizeof(req->c))) {
+	if (!read_request(&ctx, req)) {
 		return FASTCOPY_REASON_UNVERIFIED;
 	}
 	req->addr = ctx.r;
@@ -352,6 +378,9 @@ static int verified_request(fc_apache_request *req)
 /* After the output layer's flush: the filters once more, from the request as it is now. */
 static int reverified_filters(fc_apache_request *req)
 {
+	if (req->settled) {
+		return 0;
+	}
 	if (!peek(req->addr, &req->r, sizeof(req->r))) {
 		return FASTCOPY_REASON_UNVERIFIED;
 	}
@@ -494,16 +523,22 @@ static size_t small_limit(const fc_apache_request *req)
 
 /* The source's offset and what is left to copy from it; false when the file has
  * nothing (more) at the offset. */
-static bool range_left(fc_job *job, zend_off_t *offset, size_t *len)
+static bool range_left(fc_job *job, zend_off_t *offset, size_t *len, bool first)
 {
 	zend_stat_t sb;
 
 	*offset = zend_lseek(job->in.fd, 0, SEEK_CUR);
-	/* The size, once per pass: a bucket never promises more than the file has. */
-	if (*offset < 0 || zend_fstat(job->in.fd, &sb) != 0 || sb.st_size <= *offset) {
+	/* The size, once per pass (the first pass has the one the endpoint took when the
+	 * copy began): a bucket never promises more than the file has. */
+	if (!first && zend_fstat(job->in.fd, &sb) == 0) {
+		job->in.st.st_size = sb.st_size;
+	} else if (!first) {
 		return false;
 	}
-	*len = MIN(job->remaining, (size_t) (sb.st_size - *offset));
+	if (*offset < 0 || job->in.st.st_size <= *offset) {
+		return false;
+	}
+	*len = MIN(job->remaining, (size_t) (job->in.st.st_size - *offset));
 	return true;
 }
 
@@ -519,7 +554,7 @@ fc_status fc_copy_apache(fc_job *job)
 	if ((reason = verified_request(&req)) != 0) {
 		return fc_fallback(job, reason);
 	}
-	if (!range_left(job, &offset, &len)) {
+	if (!range_left(job, &offset, &len, true)) {
 		/* procfs and friends report no size: read() will tell */
 		return fc_fallback(job, FASTCOPY_REASON_ZERO);
 	}
@@ -540,7 +575,7 @@ fc_status fc_copy_apache(fc_job *job)
 			return connection_lost(job, len);
 		}
 		fc_job_moved(job, len);
-	} while (job->remaining > 0 && range_left(job, &offset, &len));
+	} while (job->remaining > 0 && range_left(job, &offset, &len, false));
 
 	if (job->remaining > 0) {
 		job->in.stream->eof = 1;
