@@ -1,5 +1,5 @@
 --TEST--
-Integration: where the apache path's guard must refuse and the download still arrives whole through the output layer: a download run by virtual() (mod_php's request info is the parent's, the request_rec the sub-request's: UNVERIFIED), one included by mod_include (SUBREQUEST); phpinfo() under mod_php and under the CLI; stock vs fastcopy.override
+Integration: where the apache path's guard must refuse and the download still arrives whole through the output layer: a download run by virtual() (mod_php's request info is the parent's, the request_rec the sub-request's: UNVERIFIED), one included by mod_include (SUBREQUEST), one over HTTP/2 (h2c: FILTER_CHAIN); phpinfo() under mod_php and under the CLI; stock vs fastcopy.override
 --SKIPIF--
 <?php require __DIR__ . '/apache.inc'; fcap_skipif(); ?>
 --FILE--
@@ -42,6 +42,29 @@ fcap_declined($servers, 'virtual()', 'virtual.php?fn=readfile&log=virtual.json',
 fcap_declined($servers, 'mod_include', 'inc.shtml', 'ssi.json', fcfc_expect_slice($odd, 0, $size, '', "\n"),
     'SUBREQUEST');
 
+// HTTP/2 (h2c; mod_http2 warns that prefork is not supported, and serves): the request's
+// filters end in mod_http2's, not in Apache's core filter (FILTER_CHAIN).
+$before = $GLOBALS['fcint_failures'];
+$h2 = [];
+foreach (array_keys($servers) as $mode) {
+    $h2[$mode] = new FcintApache($mode, $docroot, "$tmp/h2", ['modules' => ['http2'], 'conf' => ['Protocols h2c http/1.1']]);
+    @unlink("$tmp/logs/h2.json");
+    $r = fcint_run_hash_stdout([fcint_tool('curl'), '-sS', '--http2-prior-knowledge', '-w', '%{http_version} %{http_code}',
+        '-o', "$tmp/h2-$mode.body", $h2[$mode]->url('download.php?fn=readfile&log=h2.json')]);
+    if ($r['head'] !== '2 200' || hash_file('sha256', "$tmp/h2-$mode.body") !== $odd['sha256']) {
+        fcint_fail("h2c [$mode]: " . json_encode([$r['head'], $r['stderr']]));
+    }
+    $log = fcint_wait_log("$tmp/logs/h2.json", 30);
+    if ($mode === 'override') {
+        $log === null ? fcint_fail('h2c [override]: the script logged nothing') : fcap_check_path('h2c [override]', $log,
+            $size, 'FILTER_CHAIN');
+    }
+    $h2[$mode]->stop();
+}
+if ($GLOBALS['fcint_failures'] === $before) {
+    echo "HTTP/2: ok\n";
+}
+
 // phpinfo(): the path's state where it runs, and why not elsewhere.
 if (isset($servers['override'])) {
     $info = fcint_get($servers['override']->url('info.php'));
@@ -59,6 +82,7 @@ fcint_done();
 override: on
 virtual(): ok
 mod_include: ok
+HTTP/2: ok
 mod_php: available
 CLI: unavailable (the SAPI is not Apache's mod_php)
 done
