@@ -60,6 +60,7 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/paths/mmap_window.c \
     src/paths/buffered.c \
     src/paths/same_file.c \
+    src/paths/discard.c \
     src/sapi/fastcgi.c \
     src/sapi/apache.c,
     $ext_shared,, [$FASTCOPY_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])

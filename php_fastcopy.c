@@ -52,7 +52,7 @@ static ZEND_INI_MH(OnUpdateDisable)
 			}
 			if (!known) {
 				php_error_docref(NULL, E_WARNING,
-					"fastcopy.disable: unknown path \"%.*s\" (expected copy_file_range, sendfile, splice, fastcgi, apache or mmap)",
+					"fastcopy.disable: unknown path \"%.*s\" (expected copy_file_range, sendfile, splice, fastcgi, apache, mmap or discard)",
 					(int) (word_end - p), p);
 				return FAILURE;
 			}
@@ -182,26 +182,21 @@ static PHP_MINFO_FUNCTION(fastcopy)
 	php_info_print_table_start();
 	php_info_print_table_row(2, "fastcopy support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_FASTCOPY_VERSION);
-	for (int p = 0; p < FASTCOPY_PATH_BUFFERED; p++) {
+	for (int p = 0; p < FASTCOPY_PATH_COUNT; p++) {
 		php_fastcopy_path path = (php_fastcopy_path) p;
-		const char *state;
+		const char *why = fc_path_unavailable(path);
+		char state[256];
 
-		if (path == FASTCOPY_PATH_MMAP) {
-#ifdef FASTCOPY_HAVE_MMAP
-			state = "available";
-#else
-			state = "not built";
-#endif
-		} else if (path == FASTCOPY_PATH_FASTCGI) {
-			state = fc_fastcgi_describe();
-		} else if (path == FASTCOPY_PATH_APACHE) {
-			state = fc_apache_describe();
+		/* What this process will do, not only what the build can. */
+		if (path != FASTCOPY_PATH_BUFFERED && (FASTCOPY_G(disabled_paths) & (1 << path))) {
+			snprintf(state, sizeof(state), "disabled by fastcopy.disable");
+		} else if (why) {
+			snprintf(state, sizeof(state), "unavailable (%s)", why);
 		} else {
-			state = fc_kernel_supports(path) ? "available" : "not available";
+			snprintf(state, sizeof(state), "available");
 		}
 		php_info_print_table_row(2, php_fastcopy_path_name(path), state);
 	}
-	php_info_print_table_row(2, "buffered", "available");
 	{
 		smart_str overridden = {0};
 		fc_override_describe(&overridden);

@@ -33,6 +33,7 @@ typedef enum {
 	FASTCOPY_PATH_FASTCGI,        /* php://output under PHP-FPM: records straight to the socket */
 	FASTCOPY_PATH_APACHE,         /* php://output under mod_php: a FILE bucket to Apache's filters */
 	FASTCOPY_PATH_MMAP,
+	FASTCOPY_PATH_DISCARD,        /* into an output layer that discards it: the source is skipped */
 	FASTCOPY_PATH_BUFFERED,
 	FASTCOPY_PATH_COUNT
 } php_fastcopy_path;
@@ -43,14 +44,17 @@ typedef enum {
 #define FASTCOPY_REASON_APPEND     (FASTCOPY_REASON_ERRNO_MAX + 2) /* O_APPEND destination */
 #define FASTCOPY_REASON_OTHER      (FASTCOPY_REASON_ERRNO_MAX + 3) /* errno beyond the table */
 #define FASTCOPY_REASON_HANDLER    (FASTCOPY_REASON_ERRNO_MAX + 4) /* an output handler must see the bytes */
-#define FASTCOPY_REASON_ABORTED    (FASTCOPY_REASON_ERRNO_MAX + 5) /* output disabled: client gone, HEAD */
+#define FASTCOPY_REASON_ABORTED    (FASTCOPY_REASON_ERRNO_MAX + 5) /* output disabled: HEAD, headers only */
 #define FASTCOPY_REASON_FINISHED   (FASTCOPY_REASON_ERRNO_MAX + 6) /* after fastcgi_finish_request() */
 #define FASTCOPY_REASON_UNVERIFIED (FASTCOPY_REASON_ERRNO_MAX + 7) /* FPM's request socket not verified */
-#define FASTCOPY_REASON_SMALL      (FASTCOPY_REASON_ERRNO_MAX + 8) /* Apache would see the whole response */
-#define FASTCOPY_REASON_SUBREQUEST (FASTCOPY_REASON_ERRNO_MAX + 9) /* an Apache sub-request */
-#define FASTCOPY_REASON_HEAD       (FASTCOPY_REASON_ERRNO_MAX + 10) /* a HEAD request: Apache drops the body */
-#define FASTCOPY_REASON_FILTERS    (FASTCOPY_REASON_ERRNO_MAX + 11) /* Apache's filters do not end in its core */
-#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 12)
+#define FASTCOPY_REASON_CLIENT     (FASTCOPY_REASON_ERRNO_MAX + 8) /* the client hung up */
+#define FASTCOPY_REASON_TIMEOUT    (FASTCOPY_REASON_ERRNO_MAX + 9) /* max_execution_time ended the script */
+#define FASTCOPY_REASON_ENDED      (FASTCOPY_REASON_ERRNO_MAX + 10) /* the script ended otherwise (exit, fatal error) */
+#define FASTCOPY_REASON_SMALL      (FASTCOPY_REASON_ERRNO_MAX + 11) /* Apache would see the whole response */
+#define FASTCOPY_REASON_SUBREQUEST (FASTCOPY_REASON_ERRNO_MAX + 12) /* an Apache sub-request */
+#define FASTCOPY_REASON_HEAD       (FASTCOPY_REASON_ERRNO_MAX + 13) /* a HEAD request: Apache drops the body */
+#define FASTCOPY_REASON_FILTERS    (FASTCOPY_REASON_ERRNO_MAX + 14) /* Apache's filters do not end in its core */
+#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 15)
 
 typedef struct {
 	zend_ulong calls;

@@ -18,12 +18,36 @@ static const struct {
 	[FASTCOPY_PATH_FASTCGI]         = {"fastcgi",         fc_copy_fastcgi,    true},
 	[FASTCOPY_PATH_APACHE]          = {"apache",          fc_copy_apache,     true},
 	[FASTCOPY_PATH_MMAP]            = {"mmap",            fc_copy_mmap,       false},
+	[FASTCOPY_PATH_DISCARD]         = {"discard",         fc_copy_discard,    false},
 	[FASTCOPY_PATH_BUFFERED]        = {"buffered",        fc_copy_buffered,   false},
 };
 
 PHP_FASTCOPY_API const char *php_fastcopy_path_name(php_fastcopy_path path)
 {
 	return path < FASTCOPY_PATH_COUNT ? paths[path].name : "unknown";
+}
+
+/* NULL when a path can run in this process, or why it cannot (phpinfo()). */
+const char *fc_path_unavailable(php_fastcopy_path path)
+{
+	switch (path) {
+		case FASTCOPY_PATH_COPY_FILE_RANGE:
+		case FASTCOPY_PATH_SENDFILE:
+		case FASTCOPY_PATH_SPLICE:
+			return fc_kernel_unavailable(path);
+		case FASTCOPY_PATH_FASTCGI:
+			return fc_fastcgi_unavailable();
+		case FASTCOPY_PATH_APACHE:
+			return fc_apache_unavailable();
+		case FASTCOPY_PATH_MMAP:
+#ifdef FASTCOPY_HAVE_MMAP
+			return NULL;
+#else
+			return "not built: no mmap() on this platform";
+#endif
+		default:
+			return NULL;
+	}
 }
 
 /* Whether a path can carry bytes between these two kinds of endpoint at all. */
@@ -43,7 +67,9 @@ static bool path_fits(php_fastcopy_path path, const fc_job *job)
 		case FASTCOPY_PATH_APACHE:
 			return in->kind == FC_KIND_FILE && out->apache;
 		case FASTCOPY_PATH_MMAP:
-			return in->kind == FC_KIND_FILE;
+			return in->kind == FC_KIND_FILE && !fc_output_discards(job);
+		case FASTCOPY_PATH_DISCARD:
+			return in->kind == FC_KIND_FILE && fc_output_discards(job);
 		default:
 			return true;
 	}
@@ -71,20 +97,29 @@ static fc_status run_path(php_fastcopy_path path, fc_job *job)
 	return st;
 }
 
-static fc_status copy_by_best_path(fc_job *job)
+/* A path whose first call moved nothing hands over with ZERO, which is how procfs
+ * and sysfs files look. Whether that is what it was, or just the end of the file,
+ * only the next path can tell: ZERO is counted once a later path has found data. */
+static void count_zero_verdicts(const fc_job *job, unsigned zero_paths, size_t done_then)
 {
-	/* Into the file it reads from: none of the paths below can do that right. */
-	if (fc_same_file(job)) {
-		fc_status st = fc_copy_same_file(job);
-
-		if (st != FC_FALLBACK) {
-			return st;
+	if (job->done == done_then) {
+		return;
+	}
+	for (int p = 0; p < FASTCOPY_PATH_COUNT; p++) {
+		if (zero_paths & (1u << p)) {
+			fc_stats_fallback((php_fastcopy_path) p, FASTCOPY_REASON_ZERO);
 		}
 	}
+}
+
+static fc_status try_paths(fc_job *job)
+{
+	unsigned zero_paths = 0;
+	size_t done_at_zero = 0;
+	fc_status st = FC_DONE;
 
 	for (int p = 0; p < FASTCOPY_PATH_COUNT && job->remaining > 0; p++) {
 		php_fastcopy_path path = (php_fastcopy_path) p;
-		fc_status st;
 
 		if (!path_fits(path, job)) {
 			continue;
@@ -102,17 +137,53 @@ static fc_status copy_by_best_path(fc_job *job)
 			/* The other paths write through the output layer themselves. */
 			st = fc_output_settle(job);
 			if (st != FC_CONTINUE) {
-				return st;
+				break;
 			}
 		}
 
 		st = run_path(path, job);
 		if (st != FC_FALLBACK) {
+			break;
+		}
+		st = FC_DONE;
+		if (job->reason == FASTCOPY_REASON_ZERO) {
+			if (!zero_paths) {
+				done_at_zero = job->done;
+			}
+			zero_paths |= 1u << path;
+		} else {
+			fc_stats_fallback(path, job->reason);
+		}
+	}
+	count_zero_verdicts(job, zero_paths, done_at_zero);
+	return st;
+}
+
+static fc_status copy_by_best_path(fc_job *job)
+{
+	/* Into the file it reads from: none of the paths can do that right. */
+	if (fc_same_file(job)) {
+		fc_status st = fc_copy_same_file(job);
+
+		if (st != FC_FALLBACK) {
 			return st;
 		}
-		fc_stats_fallback(path, job->reason);
 	}
-	return FC_DONE;
+	return try_paths(job);
+}
+
+/* Why the script ended inside a path: the client hung up (aborts not ignored),
+ * max_execution_time, or anything else (exit() in an output handler, a fatal
+ * error in a userspace stream). */
+static int bailout_reason(void)
+{
+	if (PG(connection_status) & PHP_CONNECTION_ABORTED) {
+		return FASTCOPY_REASON_CLIENT;
+	}
+	if (PG(connection_status) & PHP_CONNECTION_TIMEOUT) {
+		return FASTCOPY_REASON_TIMEOUT;
+	}
+	return FASTCOPY_REASON_ENDED;
 }
 
 /* Undoes whatever the copy changed outside itself. */
@@ -155,9 +226,11 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 		}
 	} zend_catch {
 		/* The script ends inside a path (the client went away, aborts not
-		 * ignored): what that path sent still counts in fastcopy_stats(). */
+		 * ignored): what that path sent still counts in fastcopy_stats(), and
+		 * so does why it stopped. */
 		if (job.in_path) {
 			fc_stats_bytes(job.path, job.done - job.path_start);
+			fc_stats_fallback(job.path, bailout_reason());
 		}
 		release_job(&job);
 		zend_bailout();

@@ -99,6 +99,9 @@ void fc_job_moved(fc_job *job, size_t n);
 fc_status fc_fallback(fc_job *job, int reason);
 void fc_report_write_error(const fc_job *job, int err);
 
+/* engine.c */
+const char *fc_path_unavailable(php_fastcopy_path path);
+
 /* paths/buffered.c: through PHP's stream layer */
 fc_status fc_copy_readahead(fc_job *job);
 fc_status fc_copy_buffered(fc_job *job);
@@ -113,16 +116,17 @@ bool fc_is_output_stream(const php_stream *stream);
 int fc_output_fd(void);
 fc_status fc_output_settle(fc_job *job);
 int fc_output_pass_through(void);
+int fc_output_discards(const fc_job *job);
 
 /* sapi/fastcgi.c */
 bool fc_fastcgi_possible(void);
 fc_status fc_copy_fastcgi(fc_job *job);
-const char *fc_fastcgi_describe(void);
+const char *fc_fastcgi_unavailable(void);
 
 /* sapi/apache.c */
 bool fc_apache_possible(void);
 fc_status fc_copy_apache(fc_job *job);
-const char *fc_apache_describe(void);
+const char *fc_apache_unavailable(void);
 
 /* copy_file.c */
 zend_result fc_copy_file(const char *src, const char *dest, php_stream_context *ctx);
@@ -137,11 +141,14 @@ void fc_override_describe(smart_str *out);
 fc_status fc_copy_file_range(fc_job *job);
 fc_status fc_copy_sendfile(fc_job *job);
 fc_status fc_copy_splice(fc_job *job);
-bool fc_kernel_supports(php_fastcopy_path path);
+const char *fc_kernel_unavailable(php_fastcopy_path path);
 
 /* paths/same_file.c */
 bool fc_same_file(const fc_job *job);
 fc_status fc_copy_same_file(fc_job *job);
+
+/* paths/discard.c */
+fc_status fc_copy_discard(fc_job *job);
 
 /* paths/mmap_window.c */
 fc_status fc_copy_mmap(fc_job *job);

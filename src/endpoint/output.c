@@ -54,7 +54,19 @@ fc_status fc_output_settle(fc_job *job)
 	if (st == FC_FAILED) {
 		return FC_FAILED;
 	}
-	return job->done > before && job->remaining > 0 ? FC_CONTINUE : FC_DONE;
+	if (job->done == before || job->remaining == 0) {
+		return FC_DONE;
+	}
+	/* A file of one byte has ended: no path need be asked to find that out. (A
+	 * file that reports no size, as procfs does, has not.) */
+	if (job->in.kind == FC_KIND_FILE) {
+		zend_stat_t sb;
+		if (zend_fstat(job->in.fd, &sb) == 0 && sb.st_size > 0 && job->in.stream->position >= sb.st_size) {
+			job->in.stream->eof = 1;
+			return FC_DONE;
+		}
+	}
+	return FC_CONTINUE;
 }
 
 /* An output buffer that only holds bytes and passes them on unchanged: PHP's default
@@ -68,6 +80,25 @@ static bool passes_bytes_on(const php_output_handler *h)
 		&& zend_string_equals_literal(h->name, "default output handler");
 }
 
+static bool handlers_pass_bytes_on(void)
+{
+	php_output_handler **h = (php_output_handler **) zend_stack_base(&OG(handlers));
+
+	for (int i = 0, n = zend_stack_count(&OG(handlers)); i < n; i++) {
+		if (!passes_bytes_on(h[i])) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Why output goes nowhere: the client hung up (and the script ignores it), or
+ * the SAPI sends headers only (HEAD). */
+static int why_disabled(void)
+{
+	return PG(connection_status) & PHP_CONNECTION_ABORTED ? FASTCOPY_REASON_CLIENT : FASTCOPY_REASON_ABORTED;
+}
+
 /* For a path that writes past the output layer: checks that nothing in it would see
  * or change the bytes, then sends what it holds (headers, buffered output, the SAPI's
  * own buffer) to the client, so that what follows comes after it. Returns 0, or the
@@ -75,22 +106,32 @@ static bool passes_bytes_on(const php_output_handler *h)
  * ends the script here unless it ignores aborts, as any output would. */
 int fc_output_pass_through(void)
 {
-	php_output_handler **h = (php_output_handler **) zend_stack_base(&OG(handlers));
-
 	if (php_output_get_status() & (PHP_OUTPUT_DISABLED | PHP_OUTPUT_LOCKED)) {
-		return FASTCOPY_REASON_ABORTED;
+		return php_output_get_status() & PHP_OUTPUT_DISABLED ? why_disabled() : FASTCOPY_REASON_ABORTED;
 	}
-	for (int i = 0, n = zend_stack_count(&OG(handlers)); i < n; i++) {
-		if (!passes_bytes_on(h[i])) {
-			return FASTCOPY_REASON_HANDLER;
-		}
+	if (!handlers_pass_bytes_on()) {
+		return FASTCOPY_REASON_HANDLER;
 	}
 	php_output_flush_all();
 	sapi_flush();
 	if (PG(connection_status) & PHP_CONNECTION_ABORTED || php_output_get_status() & PHP_OUTPUT_DISABLED) {
-		return FASTCOPY_REASON_ABORTED;
+		return why_disabled();
 	}
 	return 0;
+}
+
+/* Whether everything written to this destination is thrown away: php://output once
+ * output is disabled, with nothing in the layer that would see the bytes first (an
+ * output handler's callback, or a buffer the script may read back). Stock still
+ * reads the whole source there and returns its length; the engine skips it.
+ * Returns 0, or the reason output is discarded. */
+int fc_output_discards(const fc_job *job)
+{
+	if (!fc_is_output_stream(job->out.stream) || !(php_output_get_status() & PHP_OUTPUT_DISABLED)
+			|| !handlers_pass_bytes_on()) {
+		return 0;
+	}
+	return why_disabled();
 }
 
 PHP_FASTCOPY_API ssize_t php_fastcopy_passthru(php_stream *src)

@@ -29,13 +29,21 @@ static bool strings_in_php(const php_stream *stream)
 	return php_stream_is(stream, PHP_STREAM_IS_USERSPACE) || fc_is_output_stream(stream);
 }
 
-/* The block size for the paths that go through the stream layer. */
+/* The block size for the paths that go through the stream layer. A block takes at
+ * most a quarter of what memory_limit still allows (never less than stock's 8 KiB):
+ * a large fastcopy.buffer_size must not end a script that stock's copy would not. */
 size_t fc_block_size(const fc_job *job)
 {
 	size_t size = (size_t) FASTCOPY_G(buffer_size);
 
 	if (strings_in_php(job->in.stream) || strings_in_php(job->out.stream)) {
 		size = MIN(size, FC_PHP_BLOCK_MAX);
+	}
+	if (PG(memory_limit) > 0) {
+		size_t limit = (size_t) PG(memory_limit), used = zend_memory_usage(false);
+		size_t room = limit > used ? (limit - used) / 4 : 0;
+
+		size = MAX(MIN(size, room), 8192);
 	}
 	return size;
 }

@@ -282,22 +282,31 @@ fc_status fc_copy_splice(fc_job *job)
 
 /* Whether this build and this kernel have the syscall: a call with invalid
  * descriptors fails with EBADF where it exists and ENOSYS where it does not. */
-bool fc_kernel_supports(php_fastcopy_path path)
+/* NULL when the kernel path can run here, or why it cannot: not compiled in (the
+ * C library lacks the call), or the running kernel answers ENOSYS. */
+const char *fc_kernel_unavailable(php_fastcopy_path path)
 {
 	switch (path) {
-#ifdef HAVE_COPY_FILE_RANGE
 		case FASTCOPY_PATH_COPY_FILE_RANGE:
-			return copy_file_range(-1, NULL, -1, NULL, 1, 0) == -1 && errno != ENOSYS;
+#ifdef HAVE_COPY_FILE_RANGE
+			return copy_file_range(-1, NULL, -1, NULL, 1, 0) == -1 && errno == ENOSYS
+				? "the kernel has no copy_file_range()" : NULL;
+#else
+			return "not built: no copy_file_range() in this C library";
 #endif
-#ifdef HAVE_SENDFILE
 		case FASTCOPY_PATH_SENDFILE:
-			return sendfile(-1, -1, NULL, 1) == -1 && errno != ENOSYS;
+#ifdef HAVE_SENDFILE
+			return sendfile(-1, -1, NULL, 1) == -1 && errno == ENOSYS ? "the kernel has no sendfile()" : NULL;
+#else
+			return "not built: no sendfile() in this C library";
 #endif
-#ifdef HAVE_SPLICE
 		case FASTCOPY_PATH_SPLICE:
-			return splice(-1, NULL, -1, NULL, 1, 0) == -1 && errno != ENOSYS;
+#ifdef HAVE_SPLICE
+			return splice(-1, NULL, -1, NULL, 1, 0) == -1 && errno == ENOSYS ? "the kernel has no splice()" : NULL;
+#else
+			return "not built: no splice() in this C library";
 #endif
 		default:
-			return false;
+			return "not a kernel path";
 	}
 }

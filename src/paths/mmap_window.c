@@ -107,6 +107,7 @@ static fc_status write_window(fc_job *job, int fd, zend_off_t offset, const char
 		size_t *written, bool *shrunk)
 {
 	size_t block = fc_block_size(job);
+	int reason;
 
 	*written = 0;
 	while (*written < len) {
@@ -135,6 +136,11 @@ static fc_status write_window(fc_job *job, int fd, zend_off_t offset, const char
 		}
 		if (st != FC_CONTINUE || *shrunk) {
 			return st == FC_CONTINUE ? FC_DONE : st;
+		}
+		/* The client hung up and the script ignores it: the rest goes nowhere,
+		 * and the discard path skips it. */
+		if ((reason = fc_output_discards(job)) != 0) {
+			return fc_fallback(job, reason);
 		}
 	}
 	return FC_CONTINUE;

@@ -184,10 +184,10 @@ static const char *check_process(void)
 	bool missing = false;
 
 	if (!module_of_24("core_module")) {
-		return "unavailable (Apache's core module is not Apache 2.4's ABI)";
+		return "Apache's core module is not Apache 2.4's ABI";
 	}
 	if (!module_of_24("php_module") && !module_of_24("php7_module")) {
-		return "unavailable (mod_php's module is not built for Apache 2.4's ABI)";
+		return "mod_php's module is not built for Apache 2.4's ABI";
 	}
 	apr.fflush = (int (*)(fc_ap_filter *, void *)) symbol("ap_fflush", &missing);
 	apr.brigade_create = (void *(*)(void *, void *)) symbol("apr_brigade_create", &missing);
@@ -202,7 +202,7 @@ static const char *check_process(void)
 	apr.core_module_config = (void *(*)(void *const *)) symbol("ap_get_core_module_config", &missing);
 	apr.core_output_filter = (fc_ap_filter_rec **) symbol("ap_core_output_filter_handle", &missing);
 	if (missing) {
-		return "unavailable (an Apache or APR function was not found)";
+		return "an Apache or APR function was not found";
 	}
 	/* Optional: without it APR reads 8,000 bytes at a time where it cannot sendfile. */
 	apr.bucket_file_set_buf_size = (int (*)(void *, size_t)) dlsym(RTLD_DEFAULT, "apr_bucket_file_set_buf_size");
@@ -274,7 +274,7 @@ static int request_state(const fc_apache_request *req)
 	if (req->r.header_only) {
 		return FASTCOPY_REASON_HEAD;
 	}
-	return req->c.aborted ? FASTCOPY_REASON_ABORTED : 0;
+	return req->c.aborted ? FASTCOPY_REASON_CLIENT : 0;
 }
 
 /* The chain, walked again if its head moved since it was proven (flushing the output
@@ -392,17 +392,18 @@ bool fc_apache_possible(void)
 	return sapi_is_apache() && !guard.failed;
 }
 
-const char *fc_apache_describe(void)
+/* NULL when the path can serve this process, or why it cannot (phpinfo()). */
+const char *fc_apache_unavailable(void)
 {
 	if (!sapi_is_apache()) {
-		return "unavailable (the SAPI is not Apache's mod_php)";
+		return "the SAPI is not Apache's mod_php";
 	}
-	self = getpid();
 	if (!guard.checked) {
+		self = getpid();
 		guard.failed = check_process();
 		guard.checked = true;
 	}
-	return guard.failed ? guard.failed : "available";
+	return guard.failed;
 }
 
 /* The request's duplicate of the last source, reused by the next copy from the same
@@ -505,7 +506,7 @@ static fc_status connection_lost(fc_job *job, size_t len)
 {
 	fc_job_moved(job, len);
 	php_handle_aborted_connection();
-	return job->remaining > 0 ? fc_fallback(job, FASTCOPY_REASON_ABORTED) : FC_DONE;
+	return job->remaining > 0 ? fc_fallback(job, FASTCOPY_REASON_CLIENT) : FC_DONE;
 }
 
 /* The smallest copy that stock would not let Apache see whole: on top of the
@@ -590,9 +591,9 @@ bool fc_apache_possible(void)
 	return false;
 }
 
-const char *fc_apache_describe(void)
+const char *fc_apache_unavailable(void)
 {
-	return "not built (needs Linux on a 64-bit platform)";
+	return "not built: needs Linux on a 64-bit platform";
 }
 
 fc_status fc_copy_apache(fc_job *job)

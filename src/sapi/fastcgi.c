@@ -131,11 +131,11 @@ static const char *check_layout(const fc_fcgi_request *ctx)
 
 	/* php-cgi outside FastCGI mode stores (void *) 1 there. */
 	if ((uintptr_t) ctx < 65536 || (uintptr_t) ctx % sizeof(void *) != 0) {
-		return "not available (no FastCGI request)";
+		return "no FastCGI request";
 	}
 	/* Read through the kernel first: an unmapped address fails, it does not fault. */
 	if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) != (ssize_t) sizeof(copy)) {
-		return "not available (request not readable)";
+		return "request not readable";
 	}
 	buf_end = ctx->out_buf + sizeof(copy.out_buf);
 	if (copy.listen_socket < 0 || copy.fd < 0 || copy.fd == copy.listen_socket
@@ -147,14 +147,14 @@ static const char *check_layout(const fc_fcgi_request *ctx)
 			|| copy.in_pad < 0 || copy.in_pad > 0xff
 			|| copy.out_pos < ctx->out_buf || copy.out_pos > buf_end
 			|| (copy.out_hdr && (copy.out_hdr < ctx->out_buf || copy.out_hdr >= copy.out_pos))) {
-		return "not available (request layout not recognised)";
+		return "request layout not recognised";
 	}
 	if (sock_opt(copy.listen_socket, SO_ACCEPTCONN) != 1 || sock_opt(copy.listen_socket, SO_TYPE) != SOCK_STREAM) {
-		return "not available (no listening socket where the layout puts it)";
+		return "no listening socket where the layout puts it";
 	}
 	guard.listen_len = sizeof(guard.listen_addr);
 	if (getsockname(copy.listen_socket, &guard.listen_addr.sa, &guard.listen_len) != 0) {
-		return "not available (listening socket has no address)";
+		return "listening socket has no address";
 	}
 	return NULL;
 }
@@ -212,18 +212,19 @@ bool fc_fastcgi_possible(void)
 	return sapi_speaks_fastcgi() && !guard.failed;
 }
 
-const char *fc_fastcgi_describe(void)
+/* NULL when the path can serve this process, or why it cannot. */
+const char *fc_fastcgi_unavailable(void)
 {
 	int reason;
 
 	if (!sapi_speaks_fastcgi()) {
-		return "not available (the SAPI is not PHP-FPM)";
+		return "the SAPI is not PHP-FPM";
 	}
 	/* phpinfo() runs inside a request: prove the layout now if no copy has. */
 	if (!guard.failed && SG(server_context)) {
 		verified_request(&reason);
 	}
-	return guard.failed ? guard.failed : "available";
+	return guard.failed;
 }
 
 static void make_header(unsigned char *h, int id, size_t len)
@@ -509,9 +510,9 @@ bool fc_fastcgi_possible(void)
 	return false;
 }
 
-const char *fc_fastcgi_describe(void)
+const char *fc_fastcgi_unavailable(void)
 {
-	return "not built (needs Linux splice)";
+	return "not built: needs Linux splice()";
 }
 
 fc_status fc_copy_fastcgi(fc_job *job)

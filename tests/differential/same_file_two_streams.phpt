@@ -3,25 +3,26 @@ differential: two streams on one file, apart, the same and overlapping ranges (s
 --DESCRIPTION--
 Source and destination opened separately on one file, at positions before, on and
 after each other, the destination also 'c+' and 'a'. An overlapping copy must give
-what stock gives when it reads the range before writing it: with 'abcdefgh', source
-at 0, destination at 2 and length 4, 'ababcdgh' (the kernel paths gave 'abababgh',
-re-reading bytes they had just written). Checked against the oracle always, and
-against stock where stock's result does not depend on its block size or chase its
-own writes.
+the range as it was when the copy began (README, difference 10): with 'abcdefgh',
+source at 0, destination at 2 and length 4, 'ababcdgh' (the kernel paths gave
+'abababgh', re-reading bytes they had just written). fastcopy is checked against
+that oracle always, and against stock in the same run where stock's result is
+decided by PHP's code: not where it depends on its block size, chases its own
+writes, or writes from a mapping of the pages it overwrites (there the kernel's
+copy routine decides, and kernels differ: 6.18 gives 'abababgh' for the case above,
+earlier ones 'ababcdgh'). 4 KiB blocks, so that ranges of several blocks are moved
+in the order memmove() would move them.
 --SKIPIF--
 <?php if (!extension_loaded('fastcopy')) die('skip fastcopy not loaded'); ?>
 --INI--
 fastcopy.disable=
+fastcopy.buffer_size=4096
 --FILE--
 <?php
 require __DIR__ . '/../inc/same_file.inc';
 
-foreach ([[0, 2], [2, 0], [3, 3]] as [$s, $d]) {
-    foreach (['stream_copy_to_stream', 'fastcopy_stream'] as $fn) {
-        $r = fc_sf_run($fn, 'abcdefgh', ['mode' => 'two', 's' => $s, 'd' => $d, 'len' => 4]);
-        printf("s=%d d=%d %s: %s, file %s, positions %d %d\n", $s, $d, $fn, var_export($r['ret'], true), $r['out'],
-            $r['src_pos'], $r['dst_pos']);
-    }
+foreach ([[0, 2], [2, 0], [3, 3], [3, 5], [5, 3]] as [$s, $d]) {
+    fc_sf_show('abcdefgh', ['mode' => 'two', 's' => $s, 'd' => $d, 'len' => 4]);
 }
 fc_sf_check(8102, 800, ['two'], [0, 6, 8, 5000, 8192, 12289, 100000], ['r+', 'c+', 'a']);
 ?>
@@ -31,10 +32,19 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-s=0 d=2 stream_copy_to_stream: 4, file ababcdgh, positions 4 6
-s=0 d=2 fastcopy_stream: 4, file ababcdgh, positions 4 6
-s=2 d=0 stream_copy_to_stream: 4, file cdefefgh, positions 6 4
-s=2 d=0 fastcopy_stream: 4, file cdefefgh, positions 6 4
-s=3 d=3 stream_copy_to_stream: 4, file abcdefgh, positions 7 7
-s=3 d=3 fastcopy_stream: 4, file abcdefgh, positions 7 7
-seed 8102: 800 cases, 630 also run with stock, 0 differ
+two size=8 s=0 d=2 len=4
+    fastcopy: 4, file ababcdgh, positions 4 6
+    stock: not compared (its result here is the kernel's)
+two size=8 s=2 d=0 len=4
+    fastcopy: 4, file cdefefgh, positions 6 4
+    stock: the same
+two size=8 s=3 d=3 len=4
+    fastcopy: 4, file abcdefgh, positions 7 7
+    stock: the same
+two size=8 s=3 d=5 len=4
+    fastcopy: 4, file abcdedefg, positions 7 9
+    stock: the same
+two size=8 s=5 d=3 len=4
+    fastcopy: 3, file abcfghgh, positions 8 6
+    stock: the same
+seed 8102: 800 cases, 607 also run with stock, 0 differ

@@ -57,6 +57,17 @@ foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
             if ($mode !== 'stock' && ($d === null || array_sum(array_column($d, 'bytes')) < (1 << 20))) {
                 fcint_fail("$label: the client read 1 MiB, fastcopy_stats() counted " . json_encode($d));
             }
+            // And they say why it stopped: the script ended by the hang-up, or
+            // (aborts ignored) the rest skipped by the discard path, as the
+            // disabled output layer would have thrown it away, the count stock's.
+            $reasons = $d ? array_merge(...array_values(array_map(fn($p) => array_keys($p['fallbacks']), $d))) : [];
+            if ($mode !== 'stock' && $ignore === 0 && !in_array('CLIENT_ABORTED', $reasons, true)) {
+                fcint_fail("$label: no CLIENT_ABORTED in fastcopy_stats(): " . json_encode($d));
+            }
+            if ($mode !== 'stock' && $ignore === 1
+                    && (($d['discard']['bytes'] ?? 0) <= 0 || array_sum(array_column($d, 'bytes')) !== $size)) {
+                fcint_fail("$label: the rest after the hang-up should be skipped by the discard path: " . json_encode($d));
+            }
         }
         if ($GLOBALS['fcint_failures'] === $before) {
             echo "$fn ignore_user_abort=$ignore: ok\n";

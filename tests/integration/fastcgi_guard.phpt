@@ -41,4 +41,4 @@ echo "phpinfo row, readfile, fastcgi bytes, fallbacks: $err\n";
 ?>
 --EXPECTF--
 body: the whole file
-phpinfo row, readfile, fastcgi bytes, fallbacks: ["not available (no FastCGI request)",5246979,0,{"UNVERIFIED":1}]
+phpinfo row, readfile, fastcgi bytes, fallbacks: ["unavailable (no FastCGI request)",5246979,0,{"UNVERIFIED":1}]

@@ -88,7 +88,7 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-array(7) {
+array(8) {
   [0]=>
   string(15) "copy_file_range"
   [1]=>
@@ -102,6 +102,8 @@ array(7) {
   [5]=>
   string(4) "mmap"
   [6]=>
+  string(7) "discard"
+  [7]=>
   string(8) "buffered"
 }
 copy_file_range: ok
@@ -110,6 +112,7 @@ splice: ok
 fastcgi: ok
 apache: ok
 mmap: ok
+discard: ok
 buffered: ok
 int(123457)
 int(123457)
