@@ -110,7 +110,9 @@ static bool sapi_is_apache(void)
 	return strcmp(sapi_module.name, "apache2handler") == 0;
 }
 
-static pid_t self; /* taken per request: prefork's children are forks of the parent */
+/* Taken per request: prefork's children are forks of the parent. This and the
+ * per-request state below are per thread, for a ZTS mod_php under a threaded MPM. */
+ZEND_TLS pid_t self;
 
 /* Reads memory of this process through the kernel: an address that is not mapped
  * fails with EFAULT instead of faulting. */
@@ -253,7 +255,7 @@ static int check_filters(fc_apache_request *req)
  * chain) and walks the chain again only when its head moved. A request is the same
  * when mod_php's context, the request_rec, its pool and its start time (in
  * microseconds) all are. */
-static struct {
+ZEND_TLS struct {
 	const void *ctx;
 	fc_ap_request *r;
 	fc_ap_conn *c;
@@ -410,7 +412,7 @@ const char *fc_apache_unavailable(void)
  * file in the same request: sabre/http sends a download in 4 MiB pieces, and a
  * descriptor per piece, each open until the request ends, would run a large
  * download into the process's descriptor limit. */
-static struct {
+ZEND_TLS struct {
 	void *pool;
 	dev_t dev;
 	ino_t ino;
