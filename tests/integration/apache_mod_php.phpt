@@ -89,8 +89,10 @@ foreach (['5.1.12' => 5, '7.1.0' => 7] as $version => $major) {
         fcint_expect_range($blob, $bsize - 1, $bsize - 1), null);
 }
 
-// Several downloads on one kept-alive connection (curl reuses it for every URL).
+// Several downloads on one kept-alive connection (curl reuses it for every URL), all
+// three on the path in override mode.
 foreach ($servers as $mode => $srv) {
+    $s0 = fcint_get_json($srv->url('stats.php'));
     $urls = [];
     foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
         $urls[] = $srv->url("download.php?fn=$fn");
@@ -101,6 +103,10 @@ foreach ($servers as $mode => $srv) {
     $want = ["1 $size", "0 $size", "0 $size"];
     if ($lines !== $want) {
         fcint_fail("keep-alive [$mode]: " . json_encode($lines) . ', want ' . json_encode($want));
+    }
+    $d = fc_stats_delta($s0['stats'] ?? null, fcint_get_json($srv->url('stats.php'))['stats'] ?? null);
+    if ($mode === 'override' && ($d === null || $d['apache']['bytes'] < 3 * ($size - 1))) {
+        fcint_fail('keep-alive [override]: the apache path counted ' . json_encode($d['apache'] ?? null));
     }
 }
 echo "three downloads on one connection: done\n";
