@@ -14,12 +14,13 @@
  * the guess is proven, reading every structure through the kernel
  * (process_vm_readv) so that a wrong pointer fails instead of faulting: once per
  * process, that Apache's core and mod_php were built for Apache 2.4's module ABI
- * (magic cookie and module magic number of both), and on every copy, that the
+ * (magic cookie and module magic number of both); once per request, that the
  * request is the one PHP is serving (its method is the very string PHP's request
- * info points at, its protocol number the same, mod_php's brigade belongs to the
- * request's pool and connection) and that its output filters end in Apache's core
- * output filter. Any mismatch keeps the copy on the output layer, with the reason
- * in fastcopy_stats().
+ * info points at, its URI the same, mod_php's brigade belongs to the request's pool
+ * and connection); and on every copy, that the request is still that one, is not a
+ * sub-request, HEAD or aborted, and that its output filters, all of its connection,
+ * end in Apache's core output filter. Any mismatch keeps the copy on the output
+ * layer, with the reason in fastcopy_stats().
  *
  * Bucket settings, decided so that nothing can go worse than stock:
  * - sendfile, unless the request's directory says EnableSendfile Off: Apache's own
