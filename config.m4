@@ -18,6 +18,29 @@ if test "$PHP_FASTCOPY" != "no"; then
 
   AC_DEFINE(HAVE_FASTCOPY, 1, [Whether fastcopy is enabled])
 
+  dnl The apache path (src/sapi/apache.c) finds Apache's and APR's functions at run
+  dnl time and mirrors the few structures it reads (src/sapi/apache_abi.h), so it
+  dnl needs nothing of Apache to build: `pecl install` on a machine with only apache2
+  dnl and mod_php gets it. Where Apache's headers are installed (apache2-dev: apxs2),
+  dnl the mirror is compared with them and a difference fails the build.
+  dnl FASTCOPY_APXS=no skips the comparison (CI builds both ways).
+  AC_CHECK_HEADERS([dlfcn.h])
+  AC_MSG_CHECKING([the apache path's mirror of Apache's structures])
+  if test -z "$FASTCOPY_APXS"; then
+    FASTCOPY_APXS=`command -v apxs2 || command -v apxs`
+  fi
+  if test -n "$FASTCOPY_APXS" && test "$FASTCOPY_APXS" != "no" && test -x "$FASTCOPY_APXS"; then
+    fastcopy_save_CPPFLAGS=$CPPFLAGS
+    CPPFLAGS="$CPPFLAGS -I`$FASTCOPY_APXS -q INCLUDEDIR` -I`$FASTCOPY_APXS -q APR_INCLUDEDIR` -I`$FASTCOPY_APXS -q APU_INCLUDEDIR` -I[]PHP_EXT_SRCDIR(fastcopy) `$FASTCOPY_APXS -q EXTRA_CPPFLAGS`"
+    AC_RUN_IFELSE([AC_LANG_SOURCE([[#include "config/apache_abi_check.c"]])],
+      [AC_MSG_RESULT([the same as $FASTCOPY_APXS's headers])],
+      [AC_MSG_ERROR([src/sapi/apache_abi.h differs from Apache's headers, or they did not compile: config.log says which])],
+      [AC_MSG_RESULT([not checked (cross-compiling)])])
+    CPPFLAGS=$fastcopy_save_CPPFLAGS
+  else
+    AC_MSG_RESULT([not checked (no apxs2: Apache's headers are in apache2-dev); the module magic number is checked at run time])
+  fi
+
   if test "$PHP_FASTCOPY_DEV" != "no"; then
     FASTCOPY_CFLAGS="-Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wstrict-prototypes -Werror"
   fi
@@ -39,7 +62,8 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/paths/buffered.c \
     src/paths/same_file.c \
     src/paths/discard.c \
-    src/sapi/fastcgi.c,
+    src/sapi/fastcgi.c \
+    src/sapi/apache.c,
     $ext_shared,, [$FASTCOPY_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
   PHP_ADD_INCLUDE([$ext_srcdir])
   PHP_ADD_BUILD_DIR([$ext_builddir/src $ext_builddir/src/endpoint $ext_builddir/src/paths $ext_builddir/src/sapi])

@@ -31,6 +31,7 @@ typedef enum {
 	FASTCOPY_PATH_SENDFILE,
 	FASTCOPY_PATH_SPLICE,
 	FASTCOPY_PATH_FASTCGI,        /* php://output under PHP-FPM: records straight to the socket */
+	FASTCOPY_PATH_APACHE,         /* php://output under mod_php: a FILE bucket to Apache's filters */
 	FASTCOPY_PATH_MMAP,
 	FASTCOPY_PATH_DISCARD,        /* into an output layer that discards it: the source is skipped */
 	FASTCOPY_PATH_BUFFERED,
@@ -55,13 +56,17 @@ typedef enum {
 #define FASTCOPY_REASON_CLIENT     (FASTCOPY_REASON_ERRNO_MAX + 8) /* the client hung up */
 #define FASTCOPY_REASON_TIMEOUT    (FASTCOPY_REASON_ERRNO_MAX + 9) /* max_execution_time ended the script */
 #define FASTCOPY_REASON_ENDED      (FASTCOPY_REASON_ERRNO_MAX + 10) /* the script ended otherwise (exit, fatal error) */
+#define FASTCOPY_REASON_SMALL      (FASTCOPY_REASON_ERRNO_MAX + 11) /* Apache would see the whole response */
+#define FASTCOPY_REASON_SUBREQUEST (FASTCOPY_REASON_ERRNO_MAX + 12) /* an Apache sub-request */
+#define FASTCOPY_REASON_HEAD       (FASTCOPY_REASON_ERRNO_MAX + 13) /* a HEAD request: Apache drops the body */
+#define FASTCOPY_REASON_FILTERS    (FASTCOPY_REASON_ERRNO_MAX + 14) /* Apache's filters do not end in its core */
 /* why a userspace stream was not seen through */
-#define FASTCOPY_REASON_CALLBACK   (FASTCOPY_REASON_ERRNO_MAX + 11) /* its read (or write) callback is set */
-#define FASTCOPY_REASON_SUBCLASS   (FASTCOPY_REASON_ERRNO_MAX + 12) /* a subclass of a known wrapper */
-#define FASTCOPY_REASON_UNKNOWN    (FASTCOPY_REASON_ERRNO_MAX + 13) /* a class not known to pass bytes on */
-#define FASTCOPY_REASON_INNER      (FASTCOPY_REASON_ERRNO_MAX + 14) /* the stream underneath is not usable */
-#define FASTCOPY_REASON_FILTERED   (FASTCOPY_REASON_ERRNO_MAX + 15) /* a stream filter on the wrapper */
-#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 16)
+#define FASTCOPY_REASON_CALLBACK   (FASTCOPY_REASON_ERRNO_MAX + 15) /* its read (or write) callback is set */
+#define FASTCOPY_REASON_SUBCLASS   (FASTCOPY_REASON_ERRNO_MAX + 16) /* a subclass of a known wrapper */
+#define FASTCOPY_REASON_UNKNOWN    (FASTCOPY_REASON_ERRNO_MAX + 17) /* a class not known to pass bytes on */
+#define FASTCOPY_REASON_INNER      (FASTCOPY_REASON_ERRNO_MAX + 18) /* the stream underneath is not usable */
+#define FASTCOPY_REASON_FILTERED   (FASTCOPY_REASON_ERRNO_MAX + 19) /* a stream filter on the wrapper */
+#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 20)
 
 typedef struct {
 	zend_ulong calls;

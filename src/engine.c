@@ -16,6 +16,7 @@ static const struct {
 	[FASTCOPY_PATH_SENDFILE]        = {"sendfile",        fc_copy_sendfile,   true},
 	[FASTCOPY_PATH_SPLICE]          = {"splice",          fc_copy_splice,     true},
 	[FASTCOPY_PATH_FASTCGI]         = {"fastcgi",         fc_copy_fastcgi,    true},
+	[FASTCOPY_PATH_APACHE]          = {"apache",          fc_copy_apache,     true},
 	[FASTCOPY_PATH_MMAP]            = {"mmap",            fc_copy_mmap,       false},
 	[FASTCOPY_PATH_DISCARD]         = {"discard",         fc_copy_discard,    false},
 	[FASTCOPY_PATH_BUFFERED]        = {"buffered",        fc_copy_buffered,   false},
@@ -39,6 +40,8 @@ const char *fc_path_unavailable(php_fastcopy_path path)
 			return fc_kernel_unavailable(path);
 		case FASTCOPY_PATH_FASTCGI:
 			return fc_fastcgi_unavailable();
+		case FASTCOPY_PATH_APACHE:
+			return fc_apache_unavailable();
 		case FASTCOPY_PATH_MMAP:
 #ifdef FASTCOPY_HAVE_MMAP
 			return NULL;
@@ -64,6 +67,8 @@ static bool path_fits(php_fastcopy_path path, const fc_job *job)
 			return (in->kind == FC_KIND_PIPE || in->kind == FC_KIND_SOCKET) && out->kind != FC_KIND_NONE;
 		case FASTCOPY_PATH_FASTCGI:
 			return in->kind == FC_KIND_FILE && out->fastcgi;
+		case FASTCOPY_PATH_APACHE:
+			return in->kind == FC_KIND_FILE && out->apache;
 		case FASTCOPY_PATH_MMAP:
 			return in->kind == FC_KIND_FILE && !fc_output_discards(job);
 		case FASTCOPY_PATH_DISCARD:

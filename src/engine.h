@@ -36,6 +36,7 @@ typedef struct {
 	bool nonblocking;           /* the stream's mode: stop at EAGAIN rather than wait */
 	bool via_output;            /* php://output, written past the output layer */
 	bool fastcgi;               /* php://output under PHP-FPM: records to its socket */
+	bool apache;                /* php://output under mod_php: buckets to Apache's filters */
 	int restore_flags;          /* fd flags to put back after a kernel path, or -1 */
 } fc_endpoint;
 
@@ -140,6 +141,11 @@ int fc_output_discards(const fc_job *job);
 bool fc_fastcgi_possible(void);
 fc_status fc_copy_fastcgi(fc_job *job);
 const char *fc_fastcgi_unavailable(void);
+
+/* sapi/apache.c */
+bool fc_apache_possible(void);
+fc_status fc_copy_apache(fc_job *job);
+const char *fc_apache_unavailable(void);
 
 /* copy_file.c */
 zend_result fc_copy_file(const char *src, const char *dest, php_stream_context *ctx);

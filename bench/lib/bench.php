@@ -10,6 +10,7 @@ declare(strict_types=1);
 require __DIR__ . '/util.php';
 require __DIR__ . '/report.php';
 require __DIR__ . '/http.php';
+require __DIR__ . '/http_apache.php';
 
 const GIB = 1 << 30;
 const MIB = 1 << 20;
@@ -370,9 +371,13 @@ function main(array $argv): int
     }
 
     $http = null;
-    if (isset($o['http']) && ($only === null || in_array('http', $only, true))) {
-        $http = http_case($cfg);
-        foreach ($http['rows'] ?? [] as $row) {
+    // --only=apache: the Apache rows of the HTTP case alone.
+    $apacheOnly = $only !== null && in_array('apache', $only, true) && !in_array('http', $only, true);
+    if (isset($o['http']) && ($only === null || in_array('http', $only, true) || $apacheOnly)) {
+        $http = $apacheOnly ? ['size' => 0, 'rows' => [], 'error' => 'not asked (--only=apache)'] : http_case($cfg);
+        // The same downloads under Apache + mod_php (the apache path), in $http['apache'].
+        $http['apache'] = http_apache_case($cfg);
+        foreach ([...$http['rows'] ?? [], ...$http['apache']['rows']] as $row) {
             $results[] = $row;
         }
     }
@@ -388,10 +393,13 @@ function main(array $argv): int
         foreach ($failed as $r) {
             fwrite(STDERR, "bench: {$r['case']} {$r['contender']}: {$r['status']}\n");
         }
-        if (!empty($http['error'])) {
+        if (!empty($http['error']) && !$apacheOnly) {
             fwrite(STDERR, "bench: http: {$http['error']}\n");
         }
-        return $failed || !empty($http['error']) ? 1 : 0;
+        if (!empty($http['apache']['error'])) {
+            fwrite(STDERR, "bench: http (Apache): {$http['apache']['error']}\n");
+        }
+        return $failed || (!empty($http['error']) && !$apacheOnly) || !empty($http['apache']['error']) ? 1 : 0;
     }
     return 0;
 }

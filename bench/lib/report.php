@@ -217,6 +217,43 @@ function targets(array $results, array $cfg, ?array $http): array
             }
             return [$ok, implode('; ', $d)];
         });
+
+    // The apache path (issue 18), EnableSendfile unset: the child's syscalls near
+    // Apache's own static sendfile, and its CPU against stock.
+    $ap = $http['apache'] ?? null;
+    $apNotRun = match (true) {
+        $ap === null => 'not run (HTTP case runs with --full or --http)',
+        !empty($ap['error']) => 'not run (' . $ap['error'] . ')',
+        default => missing($results, 'http_apache', $ap['size'], ['ap_static', 'ap_readfile', 'ap_readfile_ov', 'ap_dav', 'ap_dav_ov']),
+    };
+    if ($apNotRun === null && $ap['size'] < GIB) {
+        $apNotRun = 'not run (' . human_size($ap['size']) . ' per request: too little to measure)';
+    }
+    $add('apache path: Apache child syscalls per GiB within 2× Apache static sendfile (readfile, sabre/dav)', $apNotRun,
+        function () use ($results, $ap) {
+            $floor = find_row($results, 'http_apache', $ap['size'], 'ap_static')['syscalls']['per_gib'] ?? null;
+            $ok = $floor !== null;
+            $d = [];
+            foreach (['ap_readfile_ov' => 'readfile', 'ap_dav_ov' => 'sabre/dav'] as $id => $what) {
+                $n = find_row($results, 'http_apache', $ap['size'], $id)['syscalls']['per_gib'] ?? null;
+                $ok = $ok && $n !== null && $n <= 2 * $floor;
+                $d[] = sprintf('%s %s', $what, $n ?? '?');
+            }
+            return [$ok, implode('; ', $d) . sprintf(' syscalls/GiB vs static %s (need ≤ 2×)', $floor ?? '?')];
+        });
+    $add('apache path: Apache child CPU per GiB ≤ 0.35× stock (readfile, sabre/dav; EnableSendfile unset)', $apNotRun,
+        function () use ($results, $ap) {
+            $ok = true;
+            $d = [];
+            foreach (['readfile' => 'readfile', 'dav' => 'sabre/dav'] as $id => $what) {
+                $f = find_row($results, 'http_apache', $ap['size'], "ap_{$id}_ov")['cpu_per_gib'];
+                $s = find_row($results, 'http_apache', $ap['size'], "ap_$id")['cpu_per_gib'];
+                $ok = $ok && $f <= 0.35 * $s;
+                $d[] = sprintf('%s %.3f vs stock %.3f s/GiB (%.2f×)', $what, $f, $s, $s > 0 ? $f / $s : INF);
+            }
+            $floor = find_row($results, 'http_apache', $ap['size'], 'ap_static')['cpu_per_gib'];
+            return [$ok, implode('; ', $d) . sprintf('; need ≤ 0.35; Apache static sendfile %.3f s/GiB', $floor)];
+        });
     return $t;
 }
 
@@ -297,7 +334,7 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
     }
     foreach ($groups as $rows) {
         $f = $rows[0];
-        if ($f['case'] === 'http') {
+        if ($f['case'] === 'http' || $f['case'] === 'http_apache') {
             continue;
         }
         $size = $f['count'] ? "{$f['count']} × " . human_size($f['size']) : human_size($f['size']);
@@ -346,6 +383,33 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
                 . "(fastcopy.disable=fastcgi). The C rows send the same FastCGI records as the fastcgi path with the same syscalls "
                 . "(bench/ref/fcref.c, mode fastcgi) into the bench's drain: their CPU is the sender's (user + system), the floor "
                 . "for any worker on this kernel; on TCP loopback the sender is also charged the receiving side's protocol work.\n";
+        }
+    }
+    $ap = $http['apache'] ?? null;
+    if ($ap !== null) {
+        $md .= "\n### HTTP: Apache 2.4 prefork + mod_php (1 child), " . human_size($ap['size']) . " per request, curl as the client\n\n";
+        if (!empty($ap['error'])) {
+            $md .= "not run: {$ap['error']}\n";
+        } else {
+            $md .= "| contender | median | GiB/s | child CPU s/GiB (min–max) | child syscalls/GiB | compared with | CPU vs it | CPU vs layer | CPU vs static | syscalls vs static | engine (one request) |\n"
+                . "|---|--:|--:|--:|--:|---|--:|--:|--:|--:|---|\n";
+            foreach ($ap['rows'] as $r) {
+                if ($r['status'] !== 'ok') {
+                    $md .= "| {$r['label']} | {$r['status']} | | | | | | | | | |\n";
+                    continue;
+                }
+                $md .= sprintf("| %s | %s | %.2f | %.3f (%.3f–%.3f) | %s | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
+                    $r['gib_s'], $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], fmt_syscalls($r['syscalls'], true),
+                    $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['cpu_vs_layer']), fmt_ratio($r['cpu_vs_floor']),
+                    fmt_ratio($r['syscalls_vs_floor']), fmt_engine($r['engine']));
+            }
+            $md .= "\nCPU is what the one Apache child (prefork, MaxRequestWorkers 1; PHP runs inside it) used around each "
+                . "request (/proc/PID/schedstat, after it went idle), per GiB: the median of the runs, min–max beside it. "
+                . "Syscalls come from a separate request with `strace -c` attached to the child. Three servers: stock (no "
+                . "extension; it also serves the file itself from a location with EnableSendfile On: the floor), layer (the "
+                . "override, fastcopy.disable=apache) and fc (the override; EnableSendfile unset, and Off under /nosendfile/). "
+                . "On loopback the receiving side's protocol work is charged to the sender in some runs and not in others: "
+                . "read every figure beside the static floor of the same run.\n";
         }
     }
     return $md;
@@ -418,7 +482,8 @@ function write_outputs(array $cfg, array $meta, array $results, array $targets, 
         $md .= "\n![throughput chart](" . basename($base) . ".png)\n";
     }
     file_put_contents("$base.md", $md);
-    $json = ['meta' => $meta, 'targets' => $targets, 'results' => $results, 'http' => $http ? array_diff_key($http, ['rows' => 1]) : null];
+    $json = ['meta' => $meta, 'targets' => $targets, 'results' => $results, 'http' => $http ? array_diff_key($http, ['rows' => 1, 'apache' => 1])
+        + (isset($http['apache']) ? ['apache' => array_diff_key($http['apache'], ['rows' => 1])] : []) : null];
     $encoded = json_encode($json, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION);
     if ($encoded === false) {
         throw new RuntimeException('results do not encode as JSON: ' . json_last_error_msg());

@@ -70,6 +70,12 @@ static void open_output(fc_endpoint *ep)
 		ep->via_output = true;
 		return;
 	}
+	/* Under mod_php, only the apache path passes the output layer, by Apache's filters. */
+	if (fc_apache_possible()) {
+		ep->apache = true;
+		ep->via_output = true;
+		return;
+	}
 
 	if (fd < 0 || (ep->kind = kind_of(fd, &ep->st)) == FC_KIND_NONE) {
 		return;

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the integration tests need; safe to run repeatedly.
 #   - Debian: nginx, php8.2-fpm, php8.2-cgi (fastcgi_guard.phpt), valgrind
-#     (fastcgi_valgrind.phpt), curl, and the extensions sabre/dav and
+#     (fastcgi_valgrind.phpt, apache_valgrind.phpt), apache2,
+#     libapache2-mod-php8.2, apache2-dev and strace (the apache_*.phpt tests),
+#     curl, and the extensions sabre/dav and
 #     sabre/http declare: php8.2-curl, php8.2-mbstring, php8.2-xml (services
 #     apt may start are stopped again)
 #   - two Composer projects under tests/integration/.deps (gitignored):
@@ -26,6 +28,15 @@ command -v php-fpm8.2 >/dev/null 2>&1 || [ -x /usr/sbin/php-fpm8.2 ] || need_apt
 command -v php-cgi8.2 >/dev/null 2>&1 || need_apt+=(php8.2-cgi)
 command -v curl >/dev/null 2>&1 || need_apt+=(curl)
 command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
+# The apache path's tests: Apache 2.4 prefork with Debian's mod_php, its headers
+# (configure compares the path's mirror of Apache's structures with them), strace
+# (apache_config.phpt counts the child's sendfile calls), openssl (mod_ssl's
+# throwaway certificate).
+[ -x /usr/sbin/apache2 ] || need_apt+=(apache2)
+[ -f /usr/lib/apache2/modules/libphp8.2.so ] || need_apt+=(libapache2-mod-php8.2)
+command -v apxs2 >/dev/null 2>&1 || need_apt+=(apache2-dev)
+command -v strace >/dev/null 2>&1 || need_apt+=(strace)
+command -v openssl >/dev/null 2>&1 || need_apt+=(openssl)
 # FPM runs with -n and loads these by name (harness.inc: fcint_lib_ini()).
 ext_dir="$(php -n -r 'echo PHP_EXTENSION_DIR;')"
 for ext in curl mbstring xml; do
@@ -53,6 +64,7 @@ if [ "${#need_apt[@]}" -gt 0 ]; then
     apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${need_apt[@]}" >/dev/null
     stop_service nginx
     stop_service php8.2-fpm
+    stop_service apache2
 fi
 
 if ! command -v composer >/dev/null 2>&1; then
@@ -121,3 +133,6 @@ install_project() {
 
 install_project "$deps/dav" sabre/dav:4.7.0 sabre/http:5.1.12 icewind/streams:0.7.7 "symfony/http-foundation:>=6.4"
 install_project "$deps/http7" sabre/http:7.1.0
+# Apache's child runs as www-data (the apache tests), and some archives (psr/log)
+# unpack their files 0600.
+chmod -R a+rX "$deps"

@@ -88,7 +88,7 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-array(8) {
+array(9) {
   [0]=>
   string(15) "copy_file_range"
   [1]=>
@@ -98,18 +98,21 @@ array(8) {
   [3]=>
   string(7) "fastcgi"
   [4]=>
-  string(4) "mmap"
+  string(6) "apache"
   [5]=>
-  string(7) "discard"
+  string(4) "mmap"
   [6]=>
-  string(8) "buffered"
+  string(7) "discard"
   [7]=>
+  string(8) "buffered"
+  [8]=>
   string(8) "wrappers"
 }
 copy_file_range: ok
 sendfile: ok
 splice: ok
 fastcgi: ok
+apache: ok
 mmap: ok
 discard: ok
 buffered: ok

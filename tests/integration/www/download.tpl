@@ -44,6 +44,13 @@ switch ($q['fn'] ?? 'readfile') {
         $out = fopen('php://output', 'wb');
         $n = stream_copy_to_stream($h, $out, isset($q['len']) ? (int) $q['len'] : null, (int) ($q['off'] ?? 0));
         break;
+    case 'pieces': // sabre/http's loop: the file in pieces of ?piece bytes
+        $out = fopen('php://output', 'wb');
+        $n = 0;
+        while (!feof($h) && ($got = stream_copy_to_stream($h, $out, (int) $q['piece'])) > 0) {
+            $n += $got;
+        }
+        break;
     case 'fastcopy':
         $out = fopen('php://output', 'wb');
         $n = fastcopy_stream($h, $out, isset($q['len']) ? (int) $q['len'] : null, (int) ($q['off'] ?? 0));
@@ -62,5 +69,7 @@ if (isset($q['log'])) {
     file_put_contents(FCINT_LOGDIR . '/' . basename($q['log']), json_encode([
         'returned' => $n, 'pos' => $pos, 'pid' => getmypid(), 'before' => $before, 'after' => $after,
         'finished' => isset($q['finish']),
+        // descriptors the process holds at the end of the script (Linux)
+        'fds' => isset($q['fds']) ? count(scandir('/proc/self/fd')) - 2 : null,
     ]));
 }
