@@ -1,5 +1,5 @@
 --TEST--
-Integration: a sabre/dav 4.7.0 server (sabre/http 5.1.12) under Apache + mod_php: GET of 300 MiB, Range, HEAD, PROPFIND, and the same GET with every file behind icewind/streams' CallbackWrapper (Nextcloud's shape); stock vs fastcopy.override, the apache path carrying the plain downloads
+Integration: a sabre/dav 4.7.0 server (sabre/http 5.1.12) under Apache + mod_php: GET of 300 MiB, Range, HEAD, PROPFIND, and the same GET with every file behind icewind/streams' CallbackWrapper (with a read callback, and as Nextcloud wraps it); stock vs fastcopy.override, the apache path carrying the plain and the Nextcloud-wrapped downloads
 --SKIPIF--
 <?php
 require __DIR__ . '/apache.inc';
@@ -35,12 +35,18 @@ fcap_compare($servers, 'HEAD', $url, ['method' => 'HEAD'], ['status' => 200, 'by
 fcap_compare($servers, 'PROPFIND Depth 1', 'dav.php/', ['method' => 'PROPFIND', 'Depth: 1',
     'Content-Type: application/xml', 'data' => '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop>'
     . '<d:getcontentlength/><d:getetag/><d:resourcetype/></d:prop></d:propfind>'], ['status' => 207], null);
-// Behind a userspace wrapper the source has no descriptor until wrappers are seen
-// through: the bytes and headers must be stock's, whichever path carried them.
+// Behind a CallbackWrapper with a read callback the wrapper must see every byte:
+// the bytes and headers must be stock's, whichever path carried them.
 fcap_compare($servers, 'icewind CallbackWrapper: full GET', "$url?wrap=icewind", [], ['status' => 200,
     'bytes' => $size, 'sha256' => $blob['sha256'], 'headers' => ['Content-Length' => (string) $size]], null);
 fcap_compare($servers, 'icewind CallbackWrapper: range 1000003-2000000', "$url?wrap=icewind",
     ['Range: bytes=1000003-2000000'], fcint_expect_range($blob, 1000003, 2000000), null);
+// Nextcloud's wrapping (close callback only) is seen through: the apache path
+// carries the file under it.
+fcap_compare($servers, 'Nextcloud wrapping: full GET', "$url?wrap=nextcloud", [], ['status' => 200,
+    'bytes' => $size, 'sha256' => $blob['sha256'], 'headers' => ['Content-Length' => (string) $size]], $size);
+fcap_compare($servers, 'Nextcloud wrapping: range 1000003-2000000', "$url?wrap=nextcloud",
+    ['Range: bytes=1000003-2000000'], fcint_expect_range($blob, 1000003, 2000000), 2000000 - 1000003 + 1 - 4096);
 fcint_done();
 ?>
 --EXPECTF--
@@ -54,4 +60,6 @@ HEAD: ok
 PROPFIND Depth 1: ok
 icewind CallbackWrapper: full GET: ok
 icewind CallbackWrapper: range 1000003-2000000: ok
+Nextcloud wrapping: full GET: ok
+Nextcloud wrapping: range 1000003-2000000: ok
 done
