@@ -191,7 +191,7 @@ static PHP_MINFO_FUNCTION(fastcopy)
 		char state[256];
 
 		/* What this process will do, not only what the build can. */
-		if (path != FASTCOPY_PATH_BUFFERED && (FASTCOPY_G(disabled_paths) & (1 << path))) {
+		if (fc_switched_off(p)) {
 			snprintf(state, sizeof(state), "disabled by fastcopy.disable");
 		} else if (why) {
 			snprintf(state, sizeof(state), "unavailable (%s)", why);

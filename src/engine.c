@@ -30,6 +30,13 @@ PHP_FASTCOPY_API const char *php_fastcopy_path_name(php_fastcopy_path path)
 	return path < FASTCOPY_PATH_COUNT ? paths[path].name : "unknown";
 }
 
+/* Whether fastcopy.disable switches off a path (or the wrappers step). The
+ * read/write path cannot be: it is what stock PHP does. */
+bool fc_switched_off(int counter)
+{
+	return counter != FASTCOPY_PATH_BUFFERED && (FASTCOPY_G(disabled_paths) & (1 << counter));
+}
+
 /* NULL when a path can run in this process, or why it cannot (phpinfo()). */
 const char *fc_path_unavailable(php_fastcopy_path path)
 {
@@ -127,8 +134,7 @@ static fc_status try_paths(fc_job *job)
 		if (!path_fits(path, job)) {
 			continue;
 		}
-		/* The last path cannot be switched off: it is what stock PHP does. */
-		if (path != FASTCOPY_PATH_BUFFERED && (FASTCOPY_G(disabled_paths) & (1 << path))) {
+		if (fc_switched_off(path)) {
 			continue;
 		}
 		if (paths[path].kernel && job->out.append) {

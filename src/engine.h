@@ -115,6 +115,7 @@ void fc_report_write_error(const fc_job *job, int err);
 
 /* engine.c */
 const char *fc_path_unavailable(php_fastcopy_path path);
+bool fc_switched_off(int counter);
 
 /* endpoint/wrappers.c */
 php_stream *fc_see_through_destination(fc_job *job, php_stream *stream);

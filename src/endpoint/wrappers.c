@@ -129,11 +129,6 @@ static php_stream *stream_under(php_stream *stream, bool is_source, int *reason)
 	return under;
 }
 
-static bool enabled(void)
-{
-	return !(FASTCOPY_G(disabled_paths) & (1 << FASTCOPY_STEP_WRAPPERS));
-}
-
 /* Records one wrapper seen through; false when the chain is too deep to follow. */
 static bool push(fc_job *job, fc_wrapped *w, php_stream *wrapper, php_stream *under)
 {
@@ -163,7 +158,7 @@ static php_stream *see_through(fc_job *job, fc_wrapped *w, php_stream *stream, b
 	php_stream *under;
 	int reason;
 
-	if (!php_stream_is(stream, PHP_STREAM_IS_USERSPACE) || !enabled()) {
+	if (!php_stream_is(stream, PHP_STREAM_IS_USERSPACE) || fc_switched_off(FASTCOPY_STEP_WRAPPERS)) {
 		return NULL;
 	}
 	under = stream_under(stream, is_source, &reason);
