@@ -1,5 +1,5 @@
 --TEST--
-Uploads through nginx + PHP-FPM: copies and file_put_contents() from php://input, Nextcloud's wrapped PUT and a client that hangs up, stock vs fastcopy.override, request buffering on and off
+Uploads through nginx + PHP-FPM: copies and file_put_contents() from php://input, Nextcloud's wrapped PUT and a client that hangs up, stock vs fastcopy.override, request buffering on (TCP pool) and off (unix pool, kept FastCGI connections)
 --SKIPIF--
 <?php require __DIR__ . '/../integration/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']); ?>
 --FILE--
@@ -13,13 +13,19 @@ $scenarios = [
         ['reopen'], ['copy', 70000, 0, 'temp']],
     'file_put_contents, LOCK_EX' => [['fpc', 'seeked', LOCK_EX]],
     'Nextcloud' => [['nextcloud', 'file']],
+    // the rest of the body is left for PHP-FPM, and the next request comes on the same connection
+    'part only' => [['copy', 1000, 0, 'temp']],
 ];
 $sizes = [0, 1, 8192, 16385, 65536, (2 << 20) + 4099];
 
-foreach (['on' => [], 'off' => ['fastcgi_request_buffering off;']] as $buffering => $nginx) {
+$stacks = [
+    'on' => ['listen' => 'tcp', 'nginx' => ['client_max_body_size 0;']],
+    'off' => ['keepalive' => 2, 'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']],
+];
+foreach ($stacks as $buffering => $options) {
     $tmp = fcint_tmpdir("uploads-$buffering");
     $docroot = fcup_fpm_docroot($tmp);
-    $servers = fcint_stacks($docroot, $tmp, ['nginx' => array_merge(['client_max_body_size 0;'], $nginx)]);
+    $servers = fcint_stacks($docroot, $tmp, $options);
     foreach ($scenarios as $name => $ops) {
         foreach ($sizes as $size) {
             fcup_fpm_compare($servers, "buffering $buffering, $name, $size bytes", $ops, fcup_body($size));
@@ -73,6 +79,12 @@ buffering on, Nextcloud, 8192 bytes: same
 buffering on, Nextcloud, 16385 bytes: same
 buffering on, Nextcloud, 65536 bytes: same
 buffering on, Nextcloud, 2101251 bytes: same
+buffering on, part only, 0 bytes: same
+buffering on, part only, 1 bytes: same
+buffering on, part only, 8192 bytes: same
+buffering on, part only, 16385 bytes: same
+buffering on, part only, 65536 bytes: same
+buffering on, part only, 2101251 bytes: same
 override: on
 buffering off, copy into a file, 0 bytes: same
 buffering off, copy into a file, 1 bytes: same
@@ -104,6 +116,12 @@ buffering off, Nextcloud, 8192 bytes: same
 buffering off, Nextcloud, 16385 bytes: same
 buffering off, Nextcloud, 65536 bytes: same
 buffering off, Nextcloud, 2101251 bytes: same
+buffering off, part only, 0 bytes: same
+buffering off, part only, 1 bytes: same
+buffering off, part only, 8192 bytes: same
+buffering off, part only, 16385 bytes: same
+buffering off, part only, 65536 bytes: same
+buffering off, part only, 2101251 bytes: same
 hang-up after 1051576 bytes, copy: same
 hang-up after 1051576 bytes, Nextcloud: same
 hang-up after 8191 bytes, copy: same
