@@ -1,7 +1,14 @@
 --TEST--
 Uploads through nginx + PHP-FPM: sabre/dav 4.7.0's FS PUT (file_put_contents() of php://input), new files and overwrites, stock vs fastcopy.override
 --SKIPIF--
-<?php require __DIR__ . '/../integration/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']); ?>
+<?php
+require __DIR__ . '/../integration/harness.inc';
+// valgrind would follow this process into nginx and PHP-FPM: fpm_valgrind.phpt runs PHP-FPM in it
+if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {
+    die('skip under valgrind (run-tests.php -m): see fpm_valgrind.phpt');
+}
+fcint_skipif(['nginx', 'fpm', 'curl', 'dav']);
+?>
 --FILE--
 <?php
 require __DIR__ . '/fpm.inc';
