@@ -107,9 +107,9 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY("fastcopy.disable", "", PHP_INI_ALL, OnUpdateDisable,
 		disabled_paths, zend_fastcopy_globals, fastcopy_globals)
 	PHP_INI_ENTRY3_EX("fastcopy.buffer_size", "1M", PHP_INI_ALL, OnUpdateSize,
-		(void *) XtOffsetOf(zend_fastcopy_globals, buffer_size), FASTCOPY_INI_GLOBALS, (void *) 0, NULL)
+		(void *) offsetof(zend_fastcopy_globals, buffer_size), FASTCOPY_INI_GLOBALS, (void *) 0, NULL)
 	PHP_INI_ENTRY3_EX("fastcopy.mmap_window", "4M", PHP_INI_ALL, OnUpdateSize,
-		(void *) XtOffsetOf(zend_fastcopy_globals, mmap_window), FASTCOPY_INI_GLOBALS, (void *) 1, NULL)
+		(void *) offsetof(zend_fastcopy_globals, mmap_window), FASTCOPY_INI_GLOBALS, (void *) 1, NULL)
 PHP_INI_END()
 /* }}} */
 
