@@ -16,6 +16,7 @@
 #include "php.h"
 #include "php_ini.h"
 #include "ext/standard/info.h"
+#include "ext/standard/file.h" /* php_stream_context_from_zval() */
 #include "php_fastcopy.h"
 #include "src/engine.h"
 #include "fastcopy_arginfo.h"
