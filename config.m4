@@ -43,6 +43,8 @@ if test "$PHP_FASTCOPY" != "no"; then
 
   if test "$PHP_FASTCOPY_DEV" != "no"; then
     FASTCOPY_CFLAGS="-Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wstrict-prototypes -Werror"
+    dnl and the test-only setting fastcopy.dev_parameters (src/override.c)
+    AC_DEFINE(FASTCOPY_DEV, 1, [Whether fastcopy is a developer build])
   fi
 
   dnl src/ holds the engine; src/endpoint/ what a stream is underneath;

@@ -5,6 +5,8 @@
 
 #include "src/engine.h"
 
+#include <fcntl.h>
+
 typedef fc_status (*fc_path_fn)(fc_job *job);
 
 static const struct {
@@ -36,6 +38,49 @@ bool fc_switched_off(int counter)
 {
 	return counter != FASTCOPY_PATH_BUFFERED && (FASTCOPY_G(disabled_paths) & (1 << counter));
 }
+
+#if PHP_VERSION_ID >= 80600
+static bool has_notifier(php_stream *stream)
+{
+	php_stream_context *context = PHP_STREAM_CONTEXT(stream);
+
+	return context && context->notifier;
+}
+
+/* A plain-files stream whose 8.6 copy cast says "file": not a pipe (is_pipe is
+ * S_ISFIFO at open). The select cast hands the descriptor over without flushing
+ * or seeking, so asking changes nothing. */
+static bool copies_as_file(php_stream *stream)
+{
+	php_socket_t fd;
+	zend_stat_t st;
+
+	return php_stream_is(stream, PHP_STREAM_IS_STDIO)
+		&& php_stream_cast(stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) == SUCCESS
+		&& zend_fstat(fd, &st) == 0 && !S_ISFIFO(st.st_mode);
+}
+
+/* Whether stock 8.6's _php_stream_copy_to_stream_ex() copies this pair with its IO
+ * copy API (php-src PR #20399) rather than its 8 KiB read/write loop: neither stream
+ * userspace, both read buffers empty, no filters, no notifier, both castable with
+ * PHP_STREAM_AS_FD_FOR_COPY, and not file to file into O_APPEND. The casts are asked
+ * without a result, which only says whether they would succeed. */
+bool fc_stock_copies_in_kernel(php_stream *src, php_stream *dest)
+{
+	int flags = 0;
+
+	if (php_stream_is(src, PHP_STREAM_IS_USERSPACE) || php_stream_is(dest, PHP_STREAM_IS_USERSPACE)
+			|| src->writepos != src->readpos || dest->writepos != dest->readpos
+			|| php_stream_is_filtered(src) || php_stream_is_filtered(dest)
+			|| has_notifier(src) || has_notifier(dest)
+			|| php_stream_cast(src, PHP_STREAM_AS_FD_FOR_COPY, NULL, 0) != SUCCESS
+			|| php_stream_cast(dest, PHP_STREAM_AS_FD_FOR_COPY, NULL, 0) != SUCCESS) {
+		return false;
+	}
+	return !(copies_as_file(src) && copies_as_file(dest)
+		&& php_stream_parse_fopen_modes(dest->mode, &flags) == SUCCESS && (flags & O_APPEND));
+}
+#endif
 
 /* NULL when a path can run in this process, or why it cannot (phpinfo()). */
 const char *fc_path_unavailable(php_fastcopy_path path)

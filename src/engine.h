@@ -14,6 +14,22 @@
 #include "zend_smart_str.h"
 #include "php_fastcopy.h"
 
+/* PHP 8.6's stream errors (php-src PR #20524): the stream functions run inside an
+ * error "operation" that the context's error_mode and error_store act on at its end,
+ * and stream errors carry a code that stream_last_errors() reports. Before 8.6, no
+ * operations and plain messages. */
+#if PHP_VERSION_ID >= 80600
+# define FC_ERROR_OPERATION_BEGIN() php_stream_error_operation_begin()
+# define FC_ERROR_OPERATION_END(context) php_stream_error_operation_end(context)
+# define FC_ERROR_OPERATION_END_FOR_STREAM(stream) php_stream_error_operation_end_for_stream(stream)
+# define FC_STREAM_NOTICE(stream, code, ...) php_stream_notice(stream, code, __VA_ARGS__)
+#else
+# define FC_ERROR_OPERATION_BEGIN() ((void) 0)
+# define FC_ERROR_OPERATION_END(context) ((void) (context))
+# define FC_ERROR_OPERATION_END_FOR_STREAM(stream) ((void) (stream))
+# define FC_STREAM_NOTICE(stream, code, ...) php_error_docref(NULL, E_NOTICE, __VA_ARGS__)
+#endif
+
 #if defined(HAVE_MMAP) && defined(HAVE_SYS_MMAN_H)
 # define FASTCOPY_HAVE_MMAP 1
 #endif
@@ -116,6 +132,9 @@ void fc_report_write_error(const fc_job *job, int err);
 /* engine.c */
 const char *fc_path_unavailable(php_fastcopy_path path);
 bool fc_switched_off(int counter);
+#if PHP_VERSION_ID >= 80600
+bool fc_stock_copies_in_kernel(php_stream *src, php_stream *dest);
+#endif
 
 /* endpoint/wrappers.c */
 php_stream *fc_see_through_destination(fc_job *job, php_stream *stream);
@@ -154,9 +173,18 @@ zend_result fc_copy_file(const char *src, const char *dest, php_stream_context *
 
 /* override.c */
 ZEND_INI_MH(fc_on_update_override);
+#ifdef FASTCOPY_DEV
+ZEND_INI_MH(fc_on_update_dev_parameters);
+#endif
 void fc_override_install(void);
 void fc_override_uninstall(void);
 void fc_override_describe(smart_str *out);
+void fc_override_describe_declined(smart_str *out);
+void fc_override_declined_to_array(zval *array);
+
+/* php_fastcopy.c: fastcopy_stream(), and the stream_copy_to_stream() override, which
+ * leaves to stock the pairs stock copies in the kernel itself */
+void fc_stream_copy_function(INTERNAL_FUNCTION_PARAMETERS, bool as_override);
 
 /* paths/kernel.c */
 fc_status fc_copy_file_range(fc_job *job);

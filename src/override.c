@@ -6,7 +6,14 @@
  * table at MINIT and puts the previous handler back at MSHUTDOWN. The function keeps
  * its name, arginfo and reflection, so its messages still say
  * "stream_copy_to_stream(): Argument #1 ($from)". Whatever handler was there before
- * (phar's readfile, for one) is kept and called for the calls it exists for. */
+ * (phar's readfile, for one) is kept and called for the calls it exists for.
+ *
+ * A handler parses the parameters it was written for; under a PHP whose built-in
+ * takes others (8.6 gave stream_copy_to_stream() a $context), it would narrow the
+ * built-in: calls that stock accepts would throw. So a built-in is taken over only
+ * when the parameters in its own arginfo are, spelled out, the ones in this table
+ * for the PHP fastcopy was built against; any other is left to stock, logged once
+ * and shown in phpinfo() and fastcopy_stats(). */
 
 #include "src/engine.h"
 
@@ -16,6 +23,7 @@
 #include <ctype.h>
 #include "fastcopy_arginfo.h"
 
+static ZEND_NAMED_FUNCTION(fastcopy_stream_copy_to_stream);
 static ZEND_NAMED_FUNCTION(fastcopy_fpassthru);
 static ZEND_NAMED_FUNCTION(fastcopy_readfile);
 static ZEND_NAMED_FUNCTION(fastcopy_copy);
@@ -23,16 +31,24 @@ static ZEND_NAMED_FUNCTION(fastcopy_file_put_contents);
 
 typedef struct {
 	const char *name;
+	/* The parameters our handler parses, as describe_parameters() spells them:
+	 * optional ones in brackets, types as PHP prints them, untyped ones bare. */
+	const char *parameters;
 	zif_handler ours;
-	zif_handler previous;
+	zif_handler previous;   /* set while ours is installed */
+	zend_string *declined;  /* why the built-in was left to stock (persistent), or NULL */
 } fc_override;
 
 static fc_override overrides[] = {
-	{"stream_copy_to_stream", ZEND_FN(fastcopy_stream), NULL},
-	{"fpassthru",             fastcopy_fpassthru,       NULL},
-	{"readfile",              fastcopy_readfile,        NULL},
-	{"copy",                  fastcopy_copy,            NULL},
-	{"file_put_contents",     fastcopy_file_put_contents, NULL},
+#if PHP_VERSION_ID >= 80600
+	{"stream_copy_to_stream", "$from, $to[, ?int $length, int $offset, $context]", fastcopy_stream_copy_to_stream},
+#else
+	{"stream_copy_to_stream", "$from, $to[, ?int $length, int $offset]",           fastcopy_stream_copy_to_stream},
+#endif
+	{"fpassthru",             "$stream",                                           fastcopy_fpassthru},
+	{"readfile",              "string $filename[, bool $use_include_path, $context]", fastcopy_readfile},
+	{"copy",                  "string $from, string $to[, $context]",              fastcopy_copy},
+	{"file_put_contents",     "string $filename, mixed $data[, int $flags, $context]", fastcopy_file_put_contents},
 };
 #define OVERRIDE_COUNT (sizeof(overrides) / sizeof(overrides[0]))
 #define OVERRIDE_ALL ((1 << OVERRIDE_COUNT) - 1)
@@ -87,36 +103,174 @@ ZEND_INI_MH(fc_on_update_override)
 	return SUCCESS;
 }
 
+#ifdef FASTCOPY_DEV
+/* fastcopy.dev_parameters (developer builds only): "name=parameters" stands in for
+ * the table's parameters of one built-in, so a test can make them differ from the
+ * built-in's and see the override step aside. */
+static zend_string *dev_parameters;
+
+ZEND_INI_MH(fc_on_update_dev_parameters)
+{
+	dev_parameters = new_value;
+	return SUCCESS;
+}
+#endif
+
+static const char *expected_parameters(const fc_override *o)
+{
+#ifdef FASTCOPY_DEV
+	size_t len = strlen(o->name);
+
+	if (dev_parameters && ZSTR_LEN(dev_parameters) > len && ZSTR_VAL(dev_parameters)[len] == '='
+			&& !strncasecmp(ZSTR_VAL(dev_parameters), o->name, len)) {
+		return ZSTR_VAL(dev_parameters) + len + 1;
+	}
+#endif
+	return o->parameters;
+}
+
+/* One parameter of fn's arginfo: 8.6 made every function's arg_info a zend_arg_info
+ * (zend_string names); before, internal functions have zend_internal_arg_info
+ * (char * names) unless ZEND_ACC_USER_ARG_INFO says otherwise. */
+static void describe_parameter(const zend_function *fn, uint32_t i, smart_str *out)
+{
+	zend_type type;
+	const char *name;
+
+#if PHP_VERSION_ID < 80600
+	if (!(fn->common.fn_flags & ZEND_ACC_USER_ARG_INFO)) {
+		type = fn->internal_function.arg_info[i].type;
+		name = fn->internal_function.arg_info[i].name;
+	} else
+#endif
+	{
+		type = fn->common.arg_info[i].type;
+		name = ZSTR_VAL(fn->common.arg_info[i].name);
+	}
+	if (ZEND_TYPE_IS_SET(type)) {
+		zend_string *spelled = zend_type_to_string(type);
+		smart_str_append(out, spelled);
+		smart_str_appendc(out, ' ');
+		zend_string_release(spelled);
+	}
+	if ((ZEND_TYPE_FULL_MASK(type) >> _ZEND_SEND_MODE_SHIFT) & 3) {
+		smart_str_appendc(out, '&');
+	}
+	if (ZEND_TYPE_FULL_MASK(type) & _ZEND_IS_VARIADIC_BIT) {
+		smart_str_appends(out, "...");
+	}
+	smart_str_appendc(out, '$');
+	smart_str_appends(out, name);
+}
+
+/* fn's parameters, spelled as the table spells them: how many, how many are
+ * required, and each one's name, type, by-reference and variadic marks. */
+static void describe_parameters(const zend_function *fn, smart_str *out)
+{
+	uint32_t count = fn->common.num_args + (fn->common.fn_flags & ZEND_ACC_VARIADIC ? 1 : 0);
+	uint32_t required = fn->common.required_num_args;
+
+	for (uint32_t i = 0; i < count; i++) {
+		if (i == required) {
+			smart_str_appends(out, i ? "[, " : "[");
+		} else if (i) {
+			smart_str_appends(out, ", ");
+		}
+		describe_parameter(fn, i, out);
+	}
+	if (count > required) {
+		smart_str_appendc(out, ']');
+	}
+	smart_str_0(out);
+}
+
+static zend_string *persistent_string(const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
+
+static zend_string *persistent_string(const char *format, ...)
+{
+	va_list args;
+	char *text;
+	size_t len;
+	zend_string *s;
+
+	va_start(args, format);
+	len = vspprintf(&text, 0, format, args);
+	va_end(args);
+	s = zend_string_init(text, len, 1);
+	efree(text);
+	return s;
+}
+
+/* NULL when our handler can stand in for fn, or why not (persistent). */
+static zend_string *why_not_take_over(const fc_override *o, const zend_function *fn)
+{
+	const char *expected = expected_parameters(o);
+	smart_str actual = {0};
+	const char *spelled;
+	zend_string *why = NULL;
+
+	if (!fn || fn->type != ZEND_INTERNAL_FUNCTION) {
+		return persistent_string("this PHP has no internal function of that name");
+	}
+#if PHP_VERSION_ID >= 80400
+	/* A frameless call (8.4) runs its own C function, not the handler: a built-in
+	 * that gains one would be ours for some calls and stock's for others. */
+	if (fn->internal_function.frameless_function_infos) {
+		return persistent_string("this PHP compiles some of its calls as frameless calls, which bypass the handler");
+	}
+#endif
+	describe_parameters(fn, &actual);
+	spelled = actual.s ? ZSTR_VAL(actual.s) : "";
+	if (strcmp(spelled, expected)) {
+		why = persistent_string("its parameters are (%s) where fastcopy implements (%s)", spelled, expected);
+	}
+	smart_str_free(&actual);
+	return why;
+}
+
 void fc_override_install(void)
 {
 	for (size_t i = 0; i < OVERRIDE_COUNT; i++) {
+		fc_override *o = &overrides[i];
 		zend_function *fn;
 
 		if (!(selected & (1 << i))) {
 			continue;
 		}
-		fn = zend_hash_str_find_ptr(CG(function_table), overrides[i].name, strlen(overrides[i].name));
-		if (fn && fn->type == ZEND_INTERNAL_FUNCTION) {
-			overrides[i].previous = fn->internal_function.handler;
-			fn->internal_function.handler = overrides[i].ours;
+		fn = zend_hash_str_find_ptr(CG(function_table), o->name, strlen(o->name));
+		o->declined = why_not_take_over(o, fn);
+		if (o->declined) {
+			/* At startup, so once per server start, in the error log (a startup
+			 * error is always logged, and displayed only with display_startup_errors):
+			 * where an administrator who set fastcopy.override looks. */
+			zend_error(E_CORE_WARNING, "fastcopy.override: %s() is left to stock PHP: %s",
+				o->name, ZSTR_VAL(o->declined));
+			continue;
 		}
+		o->previous = fn->internal_function.handler;
+		fn->internal_function.handler = o->ours;
 	}
 }
 
 void fc_override_uninstall(void)
 {
 	for (size_t i = 0; i < OVERRIDE_COUNT; i++) {
+		fc_override *o = &overrides[i];
 		zend_function *fn;
 
-		if (!overrides[i].previous) {
+		if (o->declined) {
+			zend_string_release(o->declined);
+			o->declined = NULL;
+		}
+		if (!o->previous) {
 			continue;
 		}
-		fn = zend_hash_str_find_ptr(CG(function_table), overrides[i].name, strlen(overrides[i].name));
+		fn = zend_hash_str_find_ptr(CG(function_table), o->name, strlen(o->name));
 		/* Someone who wrapped us after MINIT restores us first; then we restore. */
-		if (fn && fn->type == ZEND_INTERNAL_FUNCTION && fn->internal_function.handler == overrides[i].ours) {
-			fn->internal_function.handler = overrides[i].previous;
+		if (fn && fn->type == ZEND_INTERNAL_FUNCTION && fn->internal_function.handler == o->ours) {
+			fn->internal_function.handler = o->previous;
 		}
-		overrides[i].previous = NULL;
+		o->previous = NULL;
 	}
 }
 
@@ -137,6 +291,38 @@ void fc_override_describe(smart_str *out)
 	smart_str_0(out);
 }
 
+/* The built-ins fastcopy.override asked for but left to stock, and why: for
+ * phpinfo(), "name(): why; ..." or "none"; */
+void fc_override_describe_declined(smart_str *out)
+{
+	for (size_t i = 0; i < OVERRIDE_COUNT; i++) {
+		if (overrides[i].declined) {
+			if (out->s) {
+				smart_str_appends(out, "; ");
+			}
+			smart_str_appends(out, overrides[i].name);
+			smart_str_appends(out, "(): ");
+			smart_str_append(out, overrides[i].declined);
+		}
+	}
+	if (!out->s) {
+		smart_str_appends(out, "none");
+	}
+	smart_str_0(out);
+}
+
+/* for fastcopy_stats(), name => why. */
+void fc_override_declined_to_array(zval *array)
+{
+	array_init(array);
+	for (size_t i = 0; i < OVERRIDE_COUNT; i++) {
+		if (overrides[i].declined) {
+			add_assoc_str(array, overrides[i].name, zend_string_init(
+				ZSTR_VAL(overrides[i].declined), ZSTR_LEN(overrides[i].declined), 0));
+		}
+	}
+}
+
 static zif_handler previous_handler(const char *name)
 {
 	for (size_t i = 0; i < OVERRIDE_COUNT; i++) {
@@ -147,19 +333,39 @@ static zif_handler previous_handler(const char *name)
 	return NULL;
 }
 
+/* {{{ stream_copy_to_stream(): fastcopy_stream()'s parsing, with the pairs stock
+ * copies in the kernel itself (8.6) left to stock */
+static ZEND_NAMED_FUNCTION(fastcopy_stream_copy_to_stream)
+{
+	fc_stream_copy_function(INTERNAL_FUNCTION_PARAM_PASSTHRU, true);
+}
+/* }}} */
+
 /* {{{ fpassthru(resource $stream): int */
 static ZEND_NAMED_FUNCTION(fastcopy_fpassthru)
 {
-	zval *res;
 	php_stream *stream;
+	ssize_t size;
+#if PHP_VERSION_ID < 80500
+	zval *res;
+#endif
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
+#if PHP_VERSION_ID >= 80500
+		PHP_Z_PARAM_STREAM(stream)
+#else
 		Z_PARAM_RESOURCE(res)
+#endif
 	ZEND_PARSE_PARAMETERS_END();
 
+#if PHP_VERSION_ID < 80500
 	php_stream_from_zval(stream, res);
+#endif
 
-	RETURN_LONG(php_fastcopy_passthru(stream));
+	FC_ERROR_OPERATION_BEGIN();
+	size = php_fastcopy_passthru(stream);
+	FC_ERROR_OPERATION_END_FOR_STREAM(stream);
+	RETURN_LONG(size);
 }
 /* }}} */
 
@@ -199,13 +405,16 @@ static ZEND_NAMED_FUNCTION(fastcopy_readfile)
 	}
 
 	context = php_stream_context_from_zval(zcontext, 0);
+	FC_ERROR_OPERATION_BEGIN();
 	stream = php_stream_open_wrapper_ex(filename, "rb", (use_include_path ? USE_PATH : 0) | REPORT_ERRORS, NULL, context);
-	if (!stream) {
-		RETURN_FALSE;
+	if (stream) {
+		size = php_fastcopy_passthru(stream);
+		php_stream_close(stream);
+		RETVAL_LONG(size);
+	} else {
+		RETVAL_FALSE;
 	}
-	size = php_fastcopy_passthru(stream);
-	php_stream_close(stream);
-	RETURN_LONG(size);
+	FC_ERROR_OPERATION_END(context);
 }
 /* }}} */
 
@@ -224,12 +433,23 @@ static ZEND_NAMED_FUNCTION(fastcopy_copy)
 		Z_PARAM_RESOURCE_OR_NULL(zcontext)
 	ZEND_PARSE_PARAMETERS_END();
 
+#if PHP_VERSION_ID >= 80600
+	/* stock 8.6 takes the context first, inside the error operation */
+	php_stream_error_operation_begin();
+	context = php_stream_context_from_zval(zcontext, 0);
+	if (php_stream_locate_url_wrapper(source, NULL, 0) == &php_plain_files_wrapper && php_check_open_basedir(source)) {
+		php_stream_error_operation_end(context);
+		RETURN_FALSE;
+	}
+	RETVAL_BOOL(fc_copy_file(source, target, context) == SUCCESS);
+	php_stream_error_operation_end(context);
+#else
 	if (php_stream_locate_url_wrapper(source, NULL, 0) == &php_plain_files_wrapper && php_check_open_basedir(source)) {
 		RETURN_FALSE;
 	}
-
 	context = php_stream_context_from_zval(zcontext, 0);
 	RETURN_BOOL(fc_copy_file(source, target, context) == SUCCESS);
+#endif
 }
 /* }}} */
 
@@ -290,8 +510,21 @@ static ZEND_NAMED_FUNCTION(fastcopy_file_put_contents)
 		php_stream_truncate_set_size(stream, 0);
 	}
 
+#if PHP_VERSION_ID >= 80600
+	/* stock 8.6 copies these in the kernel itself (php-src PR #20399): stay stock */
+	if (fc_stock_copies_in_kernel(src, stream)) {
+		copied = php_stream_copy_to_stream_ex(src, stream, PHP_STREAM_COPY_ALL, &len);
+	} else
+#endif
 	copied = php_fastcopy_copy(src, stream, PHP_STREAM_COPY_ALL, &len);
+#if PHP_VERSION_ID >= 80600
+	/* 8.6 fails a write whose destination does not close cleanly (php-src c07cc850) */
+	if (php_stream_close(stream)) {
+		copied = FAILURE;
+	}
+#else
 	php_stream_close(stream);
+#endif
 	if (copied != SUCCESS) {
 		RETURN_FALSE;
 	}

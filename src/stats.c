@@ -81,7 +81,7 @@ const char *fc_reason_name(int reason, char *buf, size_t buflen)
 
 void fc_stats_to_array(zval *return_value)
 {
-	array_init_size(return_value, FASTCOPY_COUNTERS);
+	array_init_size(return_value, FASTCOPY_COUNTERS + 1);
 
 	for (int p = 0; p < FASTCOPY_COUNTERS; p++) {
 		const php_fastcopy_path_stats *s = &FASTCOPY_G(stats)[p];
@@ -100,5 +100,11 @@ void fc_stats_to_array(zval *return_value)
 		add_assoc_long(&entry, "bytes", (zend_long) s->bytes);
 		add_assoc_zval(&entry, "fallbacks", &fallbacks);
 		add_assoc_zval(return_value, php_fastcopy_path_name((php_fastcopy_path) p), &entry);
+	}
+	{
+		/* not a counter: the built-ins fastcopy.override left to stock, and why */
+		zval declined;
+		fc_override_declined_to_array(&declined);
+		add_assoc_zval(return_value, "left_to_stock", &declined);
 	}
 }

@@ -7,8 +7,8 @@
  * What ships: the build files, the sources, the stub and its arginfo, the tests and
  * the documents. Benchmark, CI and tools stay in the repository.
  *
- * The PHP versions are declared once, in composer.json (">=8.1 <8.6"); package.xml's
- * <php><min>/<max> must say the same (8.1.0 and 8.5.99), and --write makes it. */
+ * The PHP versions are declared once, in composer.json (">=8.1 <8.7"); package.xml's
+ * <php><min>/<max> must say the same (8.1.0 and 8.6.99), and --write makes it. */
 
 const SHIPPED = '~^(config\.(m4|w32)|config/.*|php_fastcopy\.[ch]|fastcopy\.stub\.php|fastcopy_arginfo\.h|src/.*|tests/.*|README\.md|LICENSE|CHANGELOG\.md)$~';
 

@@ -243,10 +243,16 @@ void fc_report_write_error(const fc_job *job, int err)
 		return;
 	}
 	if (out->sock) {
+#if PHP_VERSION_ID >= 80600
+		/* a warning from 8.6 on, with its code (php-src PR #20524) */
+		php_stream_warn(out->stream, NetworkSendFailed, "Send of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
+			attempted, err, strerror(err));
+#else
 		php_error_docref(NULL, E_NOTICE, "Send of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
 			attempted, err, strerror(err));
+#endif
 	} else {
-		php_error_docref(NULL, E_NOTICE, "Write of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
+		FC_STREAM_NOTICE(out->stream, WriteFailed, "Write of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
 			attempted, err, strerror(err));
 	}
 }

@@ -361,7 +361,7 @@ static fc_status finish_record_by_read(fc_records *r, size_t left)
 	if (read_errno) {
 		if (!(r->job->in.stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS)) {
 			/* as plain_wrapper's read reports it */
-			php_error_docref(NULL, E_NOTICE, "Read of %zu bytes failed with errno=%d %s",
+			FC_STREAM_NOTICE(r->job->in.stream, ReadFailed, "Read of %zu bytes failed with errno=%d %s",
 				r->job->in.stream->chunk_size, read_errno, strerror(read_errno));
 		}
 		return FC_FAILED;

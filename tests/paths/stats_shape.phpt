@@ -11,6 +11,9 @@ require __DIR__ . '/../inc/streams.inc';
 function check_shape(array $st): void
 {
     var_dump(array_keys($st));
+    // not a counter: the built-ins fastcopy.override left to stock (none here)
+    var_dump($st['left_to_stock']);
+    unset($st['left_to_stock']);
     foreach ($st as $path => $p) {
         $ok = is_array($p) && array_keys($p) === ['calls', 'bytes', 'fallbacks']
             && is_int($p['calls']) && $p['calls'] >= 0
@@ -52,7 +55,7 @@ var_dump(file_get_contents($dst) === substr($data, 5, 1000));
 
 // counters never go down
 $mono = true;
-foreach ($third as $path => $p) {
+foreach (array_diff_key($third, ['left_to_stock' => 0]) as $path => $p) {
     $mono = $mono && $p['calls'] >= $first[$path]['calls'] && $p['bytes'] >= $first[$path]['bytes'];
     foreach ($first[$path]['fallbacks'] as $r => $n) {
         $mono = $mono && ($p['fallbacks'][$r] ?? 0) >= $n;
@@ -88,7 +91,7 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-array(9) {
+array(10) {
   [0]=>
   string(15) "copy_file_range"
   [1]=>
@@ -107,6 +110,10 @@ array(9) {
   string(8) "buffered"
   [8]=>
   string(8) "wrappers"
+  [9]=>
+  string(13) "left_to_stock"
+}
+array(0) {
 }
 copy_file_range: ok
 sendfile: ok

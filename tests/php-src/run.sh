@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs PHP's own tests for stream_copy_to_stream(), fpassthru(), readfile() and
-# copy() twice with run-tests.php: stock, then with
+# Runs PHP's own tests for stream_copy_to_stream(), fpassthru(), readfile(),
+# copy() and file_put_contents() twice with run-tests.php: stock, then with
 # `-d extension=fastcopy.so -d fastcopy.override=1`, and reports every test
 # whose outcome differs. Tests that fail in both runs are listed as
 # pre-existing (Debian's build fails a few anyway); only differences count.
@@ -108,6 +108,8 @@ for d in "${dirs[@]}"; do
     [ -d "$src/$d" ] || continue
     (cd "$src" && grep -rlE --include='*.phpt' \
         '(^|[^_a-zA-Z0-9>:$])(stream_copy_to_stream|fpassthru|readfile|copy)[[:space:]]*\(' "$d") >> "$list" || true
+    # file_put_contents() sets up most of PHP's tests; its own tests are the ones named for it
+    (cd "$src" && find "$d" -name 'file_put_contents*.phpt') >> "$list"
 done
 sort -u -o "$list" "$list"
 count="$(wc -l < "$list")"
