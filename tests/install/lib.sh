@@ -52,6 +52,7 @@ inst_begin() {
 		return 1
 	fi
 	inst_state >"$inst_tmp/state.before"
+	inst_owned=1
 }
 
 # The end: the same folders as before, nothing of fastcopy left.
@@ -139,12 +140,17 @@ inst_copy_checkout() {
 }
 
 # Whatever a failed run left behind goes, so later tests see stock PHP (the end
-# check has already counted it as a failure).
+# check has already counted it as a failure); an installation that was there before
+# the run (inst_begin refused to start) is not this run's to remove.
+inst_owned=0
 inst_cleanup() {
-	if [ -f "$inst_etc/mods-available/fastcopy.ini" ]; then
-		phpdismod fastcopy 2>/dev/null
-		rm -f "$inst_etc/mods-available/fastcopy.ini"
+	if [ "$inst_owned" = 1 ]; then
+		if [ -f "$inst_etc/mods-available/fastcopy.ini" ]; then
+			phpdismod fastcopy 2>/dev/null
+			rm -f "$inst_etc/mods-available/fastcopy.ini"
+		fi
+		! pecl list 2>/dev/null | grep -qi '^fastcopy ' || pecl uninstall fastcopy >/dev/null 2>&1
+		rm -f "$inst_ext_dir/fastcopy.so"
 	fi
-	rm -f "$inst_ext_dir/fastcopy.so"
 	rm -rf "$inst_tmp"
 }
