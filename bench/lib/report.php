@@ -459,6 +459,9 @@ function chart(array $cfg, array $results, string $png): ?string
         $panels[] = [$file, $title];
     }
     $n = count($panels);
+    if ($n === 0) {
+        return null;
+    }
     $cols = 3;
     $rowsN = (int) ceil($n / $cols);
     $s = "set terminal pngcairo noenhanced size 1800," . (480 * $rowsN) . " font 'DejaVu Sans,10'\nset output '$png'\nset datafile missing '?'\n";
@@ -503,7 +506,7 @@ function http_chart_place(array $r): ?array
     if ($id === 'stock' || $id === 'fastcopy') {
         return [$panel, 'stream_copy_to_stream()', $id === 'stock' ? 'stock' : 'fastcopy'];
     }
-    $kinds = ['_layer' => 'layer', '_through' => 'layer', '_ov' => 'fastcopy', '_off' => 'fastcopy, sendfile off'];
+    $kinds = ['_layer' => 'layer', '_through' => 'wrapper', '_ov' => 'fastcopy', '_off' => 'sf off'];
     $kind = 'stock';
     foreach ($kinds as $suffix => $k) {
         if (str_ends_with($id, $suffix)) {
@@ -520,7 +523,8 @@ function http_chart_place(array $r): ?array
  * (the front end serving the file itself as a dashed line), CPU per GiB below
  * (the worker solid, the front end's own CPU pale on top of it, the C floor of
  * the same syscalls without PHP as a dashed line). Bars are grouped by workload:
- * stock, the override on the output layer, the override on its path.
+ * stock, the override through a wrapper's reads, on the output layer, on its path
+ * (and Apache's with EnableSendfile Off).
  */
 function http_chart(array $cfg, array $results, string $png): ?string
 {
@@ -528,7 +532,10 @@ function http_chart(array $cfg, array $results, string $png): ?string
     if ($gp === '') {
         return 'gnuplot not installed';
     }
-    $colors = ['stock' => '#7f7f7f', 'layer' => '#fdae6b', 'fastcopy' => '#e6550d', 'fastcopy, sendfile off' => '#a63603'];
+    // stock; the override through a userspace wrapper's reads (fastcopy.disable=wrappers);
+    // the override on the output layer; on the path; on Apache's path with EnableSendfile Off
+    $colors = ['stock' => '#7f7f7f', 'wrapper' => '#9e9ac8', 'layer' => '#fdae6b', 'fastcopy' => '#e6550d',
+        'sf off' => '#a63603'];
     $panels = [];
     foreach ($results as $r) {
         $at = http_chart_place($r);
@@ -588,7 +595,7 @@ function http_chart(array $cfg, array $results, string $png): ?string
                 $server = $r['server_cpu_per_gib'] ?? $worker;
                 $lines .= sprintf("%d %.4f %.4f %.4f %d\n", $x, $r['gib_s'], $worker, $server, hexdec(substr($colors[$kind], 1)));
                 $top = ['gib' => max($top['gib'], $r['gib_s']), 'cpu' => max($top['cpu'], $server)];
-                $tics[] = sprintf('"%s" %d', str_replace('fastcopy, sendfile off', 'sf off', $kind), $x);
+                $tics[] = sprintf('"%s" %d', $kind, $x);
                 $x++;
             }
             $labels[] = sprintf("set label %d '%s' at first %.1f, graph -0.13 center font ',10'\n", count($labels) + 1,
