@@ -123,6 +123,7 @@ fc_status fc_see_through_source(fc_job *job, php_stream *stream);
 void fc_wrappers_release(fc_job *job);
 
 /* paths/buffered.c: through PHP's stream layer */
+bool fc_is_request_body(const php_stream *stream);
 fc_status fc_copy_readahead(fc_job *job);
 fc_status fc_copy_buffered(fc_job *job);
 void fc_buffered_release(fc_job *job);

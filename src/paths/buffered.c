@@ -7,6 +7,7 @@
 
 #include "src/engine.h"
 
+#include "ext/standard/php_fopen_wrappers.h"
 #include <errno.h>
 
 /* Blocks that PHP turns into strings (a userspace wrapper's stream_read() and
@@ -166,6 +167,24 @@ static fc_status move_block(fc_job *job, char *buf, size_t len)
 	return st;
 }
 
+/* php://input, the request body. The SAPI hands the body over as it is read, and
+ * php://input keeps what it got in a spool (SG(request_info).request_body) that
+ * later reads, seeks and new handles are served from. So the size of each read
+ * decides what is spooled, SG(read_post_bytes), when SG(post_read) is set, how far
+ * a later fseek() may go (stock's first read of a copy of 1000 bytes spools 8 KiB),
+ * what is kept of a client that hangs up (FPM's fcgi_read() drops what one call had
+ * gathered) and how many notices a full upload_tmp_dir raises. Such a source is
+ * read as stock's copy loop reads it: through its read buffer, 8 KiB at a time,
+ * each block written before the next is read. A read filter on it does not matter:
+ * the filter sees the same reads too. */
+bool fc_is_request_body(const php_stream *stream)
+{
+	return stream->wrapper == &php_stream_php_wrapper && strcmp(stream->ops->label, "Input") == 0;
+}
+
+/* The block of stock's copy loop (CHUNK_SIZE in main/streams/streams.c). */
+#define FC_STOCK_BLOCK 8192
+
 /* Bytes PHP has already read ahead from the source come first, exactly once. For a
  * seekable source opening its endpoint has already dropped them (the kernel reads
  * them again from the file); a pipe's or socket's read-ahead exists only here. */
@@ -176,7 +195,8 @@ fc_status fc_copy_readahead(fc_job *job)
 	char *buf;
 	fc_status st;
 
-	if (in->writepos <= in->readpos) {
+	/* The request body's loop drains its buffer as stock's first read does. */
+	if (in->writepos <= in->readpos || fc_is_request_body(in)) {
 		return FC_CONTINUE;
 	}
 	buffered = (size_t) (in->writepos - in->readpos);
@@ -193,12 +213,30 @@ fc_status fc_copy_readahead(fc_job *job)
 	return st;
 }
 
+static fc_status copy_request_body(fc_job *job)
+{
+	char buf[FC_STOCK_BLOCK];
+
+	while (job->remaining > 0) {
+		fc_status st = move_block(job, buf, MIN(sizeof(buf), job->remaining));
+
+		if (st != FC_CONTINUE) {
+			return st;
+		}
+	}
+	return FC_DONE;
+}
+
 fc_status fc_copy_buffered(fc_job *job)
 {
 	php_stream *in = job->in.stream;
 	size_t size = MIN(fc_block_size(job), job->remaining), block;
 	char *buf;
 	fc_status st = FC_DONE;
+
+	if (fc_is_request_body(in)) {
+		return copy_request_body(job);
+	}
 
 	/* Read straight into our block: with its buffer on, PHP would fill it chunk_size
 	 * (8 KiB) at a time and call a userspace wrapper's stream_read() as often. Read

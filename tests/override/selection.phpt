@@ -18,7 +18,7 @@ file_put_contents($src, fc_bytes(100000, 5));
 $s = var_export($src, true);
 $d = var_export($dir, true);
 
-// Which of the four moved bytes through the engine, as the child sees it.
+// Which of the five moved bytes through the engine, as the child sees it.
 $probe = <<<PHP
 \$moved = function (callable \$f) { \$b = array_sum(array_column(fastcopy_stats(), 'bytes')); \$f(); return array_sum(array_column(fastcopy_stats(), 'bytes')) > \$b ? 'engine' : 'stock'; };
 ob_start();
@@ -27,12 +27,13 @@ ob_start();
   'fpassthru' => \$moved(fn () => fpassthru(fopen($s, 'r'))),
   'readfile' => \$moved(fn () => readfile($s)),
   'copy' => \$moved(fn () => copy($s, $d . '/c')),
+  'file_put_contents' => \$moved(fn () => file_put_contents($d . '/f', fopen($s, 'r'))),
 ];
 ob_end_clean();
 echo ini_get('fastcopy.override'), ': ', json_encode(\$r), "\n";
 PHP;
 
-foreach (['0', '', 'off', '1', 'all', 'readfile,copy', ' fpassthru , STREAM_COPY_TO_STREAM '] as $value) {
+foreach (['0', '', 'off', '1', 'all', 'readfile,copy', ' fpassthru , STREAM_COPY_TO_STREAM ', 'file_put_contents'] as $value) {
     $r = fc_run_with_override($value, $probe);
     echo $r['stdout'], $r['stderr'];
 }
@@ -42,12 +43,13 @@ echo $r['stdout'], $r['stderr'];
 --CLEAN--
 <?php require __DIR__ . '/../inc/streams.inc'; fc_clean(); ?>
 --EXPECTF--
-0: {"stream_copy_to_stream":"stock","fpassthru":"stock","readfile":"stock","copy":"stock"}
-: {"stream_copy_to_stream":"stock","fpassthru":"stock","readfile":"stock","copy":"stock"}
-: {"stream_copy_to_stream":"stock","fpassthru":"stock","readfile":"stock","copy":"stock"}
-1: {"stream_copy_to_stream":"engine","fpassthru":"engine","readfile":"engine","copy":"engine"}
-all: {"stream_copy_to_stream":"engine","fpassthru":"engine","readfile":"engine","copy":"engine"}
-readfile,copy: {"stream_copy_to_stream":"stock","fpassthru":"stock","readfile":"engine","copy":"engine"}
- fpassthru , STREAM_COPY_TO_STREAM : {"stream_copy_to_stream":"engine","fpassthru":"engine","readfile":"stock","copy":"stock"}
-0: {"stream_copy_to_stream":"stock","fpassthru":"stock","readfile":"stock","copy":"stock"}
-%sfastcopy.override: unknown function "bogus" (expected all, or any of stream_copy_to_stream, fpassthru, readfile, copy)%s
+0: {"stream_copy_to_stream":"stock","fpassthru":"stock","readfile":"stock","copy":"stock","file_put_contents":"stock"}
+: {"stream_copy_to_stream":"stock","fpassthru":"stock","readfile":"stock","copy":"stock","file_put_contents":"stock"}
+: {"stream_copy_to_stream":"stock","fpassthru":"stock","readfile":"stock","copy":"stock","file_put_contents":"stock"}
+1: {"stream_copy_to_stream":"engine","fpassthru":"engine","readfile":"engine","copy":"engine","file_put_contents":"engine"}
+all: {"stream_copy_to_stream":"engine","fpassthru":"engine","readfile":"engine","copy":"engine","file_put_contents":"engine"}
+readfile,copy: {"stream_copy_to_stream":"stock","fpassthru":"stock","readfile":"engine","copy":"engine","file_put_contents":"stock"}
+ fpassthru , STREAM_COPY_TO_STREAM : {"stream_copy_to_stream":"engine","fpassthru":"engine","readfile":"stock","copy":"stock","file_put_contents":"stock"}
+file_put_contents: {"stream_copy_to_stream":"stock","fpassthru":"stock","readfile":"stock","copy":"stock","file_put_contents":"engine"}
+0: {"stream_copy_to_stream":"stock","fpassthru":"stock","readfile":"stock","copy":"stock","file_put_contents":"stock"}
+%sfastcopy.override: unknown function "bogus" (expected all, or any of stream_copy_to_stream, fpassthru, readfile, copy, file_put_contents)%s

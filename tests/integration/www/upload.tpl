@@ -1,0 +1,17 @@
+<?php
+// One upload scenario of tests/uploads/scenario.inc on this request's body
+// (?ops=JSON&log=NAME): the report, with the worker's fastcopy_stats() before
+// and after, goes to the log file NAME before anything is sent, so a client
+// that has hung up does not keep it from the test; then it is the answer too.
+require __DIR__ . '/_config.inc';
+require FCINT_ENDPOINT_LIB;
+require FCUP_SCENARIO;
+require FCINT_AUTOLOAD;
+
+$dir = FCINT_LOGDIR . '/' . basename($_GET['log']) . '.d';
+mkdir($dir);
+$r = fcup_run(json_decode($_GET['ops'], true, 512, JSON_THROW_ON_ERROR), $dir);
+$r['pid'] = getmypid();
+fcint_ep_log($_GET['log'], $r);
+header('Content-Type: application/json');
+echo json_encode($r);

@@ -1,0 +1,44 @@
+--TEST--
+Uploads under valgrind: PHP-FPM (master and worker) in memcheck, stock and fastcopy.override alike, PUTs copied from php://input, by file_put_contents() and through Nextcloud's wrapper, a client that hangs up; reports as stock's, then no memory error and no leak stock PHP-FPM does not have
+--SKIPIF--
+<?php
+require __DIR__ . '/../integration/harness.inc';
+if (getenv('FCINT_VALGRIND') === '0') {
+    die('skip FCINT_VALGRIND=0');
+}
+// run-tests.php -m runs this test's own PHP in valgrind, which cannot run a second one in the servers
+if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {
+    die('skip already under valgrind (run-tests.php -m)');
+}
+fcint_skipif(['nginx', 'fpm', 'curl', 'valgrind', 'dav']);
+?>
+--FILE--
+<?php
+require __DIR__ . '/fpm.inc';
+
+$tmp = fcint_tmpdir('uploads-vg');
+$docroot = fcup_fpm_docroot($tmp);
+$servers = fcint_stacks($docroot, $tmp, ['valgrind' => true, 'keepalive' => 2,
+    'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
+$body = fcup_body(70001);
+fcup_fpm_compare($servers, '1000 then from 5000', [['copy', 1000, 0, 'memory'], ['copy', null, 5000, 'file']], $body);
+fcup_fpm_compare($servers, 'fread, copy, new handle', [['fread', 10], ['copy', 9000, 0, 'append'], ['reopen'],
+    ['copy', null, 0, 'temp']], $body);
+fcup_fpm_compare($servers, 'file_put_contents, LOCK_EX, then a string', [['fpc', 'seeked', LOCK_EX],
+    ['fpc_data', 'string', FILE_APPEND]], $body);
+fcup_fpm_compare($servers, 'Nextcloud', [['nextcloud', 'file']], $body);
+fcup_fpm_compare($servers, 'hang-up after 20000 bytes', [['copy', null, 0, 'file']], fcup_body(1 << 20), 20000);
+fcint_valgrind_check($servers);
+fcint_done();
+?>
+--CLEAN--
+<?php require __DIR__ . '/../inc/streams.inc'; fc_clean(); ?>
+--EXPECT--
+override: on
+1000 then from 5000: same
+fread, copy, new handle: same
+file_put_contents, LOCK_EX, then a string: same
+Nextcloud: same
+hang-up after 20000 bytes: same
+valgrind: ok
+done
