@@ -12,9 +12,6 @@ require __DIR__ . '/report.php';
 require __DIR__ . '/http.php';
 require __DIR__ . '/http_apache.php';
 
-const GIB = 1 << 30;
-const MIB = 1 << 20;
-const KIB = 1 << 10;
 
 // Who competes. 'base' is the stock contender a row's "vs stock" is taken
 // against (default: stock stream_copy_to_stream).

@@ -11,6 +11,9 @@
 //           tcp:HOST:PORT | unix:PATH | stdout | output | memory
 declare(strict_types=1);
 
+// fc_stats_delta(): the one reading of fastcopy_stats() the tests use too.
+require_once dirname(__DIR__, 2) . '/tests/inc/stats.inc';
+
 function fcb_args(): array
 {
     $a = [];
@@ -83,33 +86,6 @@ function fcb_cpu(): float
 function fcb_stats(): ?array
 {
     return function_exists('fastcopy_stats') ? fastcopy_stats() : null;
-}
-
-// What the engine did during the copy: per path, calls/bytes/fallbacks added.
-function fcb_stats_delta(?array $before, ?array $after): ?array
-{
-    if ($after === null) {
-        return null;
-    }
-    $d = [];
-    foreach ($after as $path => $s) {
-        $b = $before[$path] ?? [];
-        $row = [
-            'calls' => ($s['calls'] ?? 0) - ($b['calls'] ?? 0),
-            'bytes' => ($s['bytes'] ?? 0) - ($b['bytes'] ?? 0),
-            'fallbacks' => [],
-        ];
-        foreach ($s['fallbacks'] ?? [] as $err => $n) {
-            $n -= $b['fallbacks'][$err] ?? 0;
-            if ($n) {
-                $row['fallbacks'][$err] = $n;
-            }
-        }
-        if ($row['calls'] || $row['bytes'] || $row['fallbacks']) {
-            $d[$path] = $row;
-        }
-    }
-    return $d;
 }
 
 /**
@@ -203,7 +179,7 @@ function fcb_run(callable $copy, bool $openStreams = true): void
             'wall' => ($t1 - $t0) / 1e9,
             'cpu' => $c1 - $c0,
             'maxrss_kb' => $r['ru_maxrss'],
-            'engine' => fcb_stats_delta($stats0, fcb_stats()),
+            'engine' => fc_stats_active(fc_stats_delta($stats0, fcb_stats())),
         ] + $report;
     } catch (Throwable $e) {
         $report['error'] = $e->getMessage();

@@ -3,6 +3,10 @@
 // statistics. Nothing here is timed.
 declare(strict_types=1);
 
+const GIB = 1 << 30;
+const MIB = 1 << 20;
+const KIB = 1 << 10;
+
 function say(string $s): void
 {
     fwrite(STDOUT, $s);

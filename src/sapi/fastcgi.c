@@ -160,20 +160,25 @@ static const char *check_layout(const fc_fcgi_request *ctx)
 }
 
 /* Once per connection: the descriptor is a connected stream socket accepted from
- * the pool's listening socket. */
-static bool check_connection(int fd, const zend_stat_t *st)
+ * the pool's listening socket. 0, or why the path declines this copy. */
+static int check_connection(int fd, const zend_stat_t *st)
 {
 	fc_sockaddr local, peer;
 	socklen_t local_len = sizeof(local), peer_len = sizeof(peer);
 
 	if (!S_ISSOCK(st->st_mode) || sock_opt(fd, SO_TYPE) != SOCK_STREAM || sock_opt(fd, SO_ACCEPTCONN) != 0
-			|| getsockname(fd, &local.sa, &local_len) != 0 || getpeername(fd, &peer.sa, &peer_len) != 0
-			|| !same_local_address(&local, local_len)) {
-		return false;
+			|| getsockname(fd, &local.sa, &local_len) != 0 || !same_local_address(&local, local_len)) {
+		return FASTCOPY_REASON_UNVERIFIED;
+	}
+	/* The web server reset a TCP connection it had closed when its client left:
+	 * the headers flushed just before reached a closed socket, whose kernel answered
+	 * with a reset. The socket is still the pool's; the client is gone. */
+	if (getpeername(fd, &peer.sa, &peer_len) != 0) {
+		return errno == ENOTCONN ? FASTCOPY_REASON_CLIENT : FASTCOPY_REASON_UNVERIFIED;
 	}
 	guard.conn_dev = st->st_dev;
 	guard.conn_ino = st->st_ino;
-	return true;
+	return 0;
 }
 
 /* The verified request of the running script, or NULL with *reason set. */
@@ -201,8 +206,11 @@ static fc_fcgi_request *verified_request(int *reason)
 	if (zend_fstat(req->fd, &st) != 0) {
 		return NULL;
 	}
-	if ((st.st_ino != guard.conn_ino || st.st_dev != guard.conn_dev) && !check_connection(req->fd, &st)) {
-		return NULL;
+	if (st.st_ino != guard.conn_ino || st.st_dev != guard.conn_dev) {
+		*reason = check_connection(req->fd, &st);
+		if (*reason != 0) {
+			return NULL;
+		}
 	}
 	return req;
 }
