@@ -181,11 +181,15 @@ static fc_status copy_by_best_path(fc_job *job)
 	return try_paths(job);
 }
 
-/* Why the script ended inside a path: the client hung up (aborts not ignored),
+/* Why the script ended inside a path: the path ended the connection (a file that
+ * shrank under a range it had promised), the client hung up (aborts not ignored),
  * max_execution_time, or anything else that bails out (a fatal error raised by an
  * output handler, for one). */
-static int bailout_reason(void)
+static int bailout_reason(const fc_job *job)
 {
+	if (job->ended_by) {
+		return job->ended_by;
+	}
 	if (PG(connection_status) & PHP_CONNECTION_ABORTED) {
 		return FASTCOPY_REASON_CLIENT;
 	}
@@ -239,7 +243,7 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 		 * so does why it stopped. */
 		if (job.in_path) {
 			fc_stats_bytes(job.path, job.done - job.path_start);
-			fc_stats_fallback(job.path, bailout_reason());
+			fc_stats_fallback(job.path, bailout_reason(&job));
 		}
 		release_job(&job);
 		zend_bailout();
