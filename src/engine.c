@@ -224,7 +224,6 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 
 	memset(&job, 0, sizeof(job));
 	job.remaining = maxlen == PHP_STREAM_COPY_ALL ? SIZE_MAX : maxlen;
-	fc_sigpipe_block(&job.sigpipe);
 
 	/* A write into the output layer bails out when the client has gone and
 	 * ignore_user_abort is off; the worker must come out of it intact. */
@@ -233,6 +232,11 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 		 * (the kernel then reads those bytes again from the file). Each side
 		 * is the stream under any wrapper that only passes bytes on. */
 		fc_endpoint_open(&job.out, fc_see_through_destination(&job, dest), false);
+		/* Under mod_php, php://output is written by Apache alone, which ignores
+		 * SIGPIPE itself: no need for a sigaction() on each of sabre/http's pieces. */
+		if (!job.out.apache) {
+			fc_sigpipe_block(&job.sigpipe);
+		}
 		st = fc_see_through_source(&job, src);
 		if (st == FC_CONTINUE) {
 			st = copy_by_best_path(&job);

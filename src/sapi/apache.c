@@ -290,18 +290,22 @@ static int check_filters(fc_apache_request *req)
  * pointer, the request's state, its connection's abort flag, the head of its filter
  * chain) and walks the chain again only when its head moved. A request is the same
  * when mod_php's context, the request_rec, its pool and its start time (in
- * microseconds) all are. */
+ * microseconds) all are. Once mod_php's own filter heads the chain (settled), a
+ * later copy of the same PHP request reuses the request as last read (`last`). */
 ZEND_TLS struct {
 	const void *ctx;
 	fc_ap_request *r;
 	fc_ap_conn *c;
 	void *pool;
 	int64_t request_time;
+	double php_time;      /* SG(global_request_time): PHP resets it at each request's start */
 	fc_ap_filter *filters;
 	bool deflate;
 	bool settled;
 	bool reads;
 	bool sendfile;
+	bool have_last;
+	fc_apache_request last;
 } proven;
 
 /* What the copy may not do in this state of the request: 0, or the reason. */
@@ -360,6 +364,8 @@ static int check_request(const fc_php_apache_ctx *ctx, fc_apache_request *req)
 	proven.request_time = req->r.request_time;
 	proven.filters = NULL;
 	proven.sendfile = dir.enable_sendfile != FC_AP_ENABLE_OFF;
+	proven.php_time = sapi_get_request_time();
+	proven.have_last = false;
 	return 0;
 }
 
@@ -397,6 +403,16 @@ static int verified_request(fc_apache_request *req)
 	if (guard.failed) {
 		return FASTCOPY_REASON_UNVERIFIED;
 	}
+	/* A later copy in the request proven last, its chain settled: nothing PHP does
+	 * between two copies changes the request, its state or its chain, except the
+	 * request mod_php serves (virtual() runs a sub-request on the same context), read
+	 * from the context proven in this request. A client gone shows in the pass. */
+	if (proven.have_last && SG(server_context) == proven.ctx && proven.php_time != 0
+			&& SG(global_request_time) == proven.php_time && ((const fc_php_apache_ctx *) proven.ctx)->r == proven.r) {
+		*req = proven.last;
+		return 0;
+	}
+	proven.have_last = false;
 	memset(req, 0, sizeof(*req));
 	if (SG(server_context) != proven.ctx) {
 		self = getpid();
@@ -658,22 +674,18 @@ static fc_status pass_range(fc_job *job, fc_apache_request *req, zend_off_t offs
 	if (!(file = request_file(job, req))) {
 		return fc_fallback(job, errno ? errno : EBADF);
 	}
-	rv = pass_file(file, req, offset, len);
-	/* Apache's status alone does not tell (mod_ssl reports a bucket the file could
-	 * not fill as sent, were one to get here): a file that no longer holds the range
-	 * did not deliver it, or shrank just after, and then a whole response breaks off. */
-	if (zend_fstat(job->in.fd, &sb) == 0) {
-		job->in.st.st_size = sb.st_size;
+	/* Only Apache's HTTP filters stand before the core, and pass the bucket on
+	 * unread: the core's status is the range's (its sendfile or read fails when the
+	 * file ends early). */
+	if ((rv = pass_file(file, req, offset, len)) == FC_APR_SUCCESS) {
+		fc_job_moved(job, len);
+		return FC_CONTINUE;
 	}
-	if (job->in.st.st_size < offset + (zend_off_t) len) {
-		return range_lost(job, req, offset,
-			job->in.st.st_size > offset ? (size_t) (job->in.st.st_size - offset) : 0, FASTCOPY_REASON_SHRANK);
+	if (zend_fstat(job->in.fd, &sb) == 0 && sb.st_size < offset + (zend_off_t) len) {
+		return range_lost(job, req, offset, sb.st_size > offset ? (size_t) (sb.st_size - offset) : 0,
+			FASTCOPY_REASON_SHRANK);
 	}
-	if (rv != FC_APR_SUCCESS) {
-		return range_lost(job, req, offset, len, 0);
-	}
-	fc_job_moved(job, len);
-	return FC_CONTINUE;
+	return range_lost(job, req, offset, len, 0);
 }
 
 /* The smallest copy that stock would not let Apache see whole: on top of the
@@ -715,7 +727,8 @@ fc_status fc_copy_apache(fc_job *job)
 	if ((reason = verified_request(&req)) != 0) {
 		return fc_fallback(job, reason);
 	}
-	offset = zend_lseek(job->in.fd, 0, SEEK_CUR);
+	/* The endpoint's cast has just sought the descriptor to the stream's position. */
+	offset = job->in.stream->position;
 	if (!range_left(job, offset, &len)) {
 		/* procfs and friends report no size: read() will tell */
 		return fc_fallback(job, FASTCOPY_REASON_ZERO);
@@ -728,14 +741,18 @@ fc_status fc_copy_apache(fc_job *job)
 	if ((reason = fc_output_pass_through()) != 0 || (reason = reverified_filters(&req)) != 0) {
 		return fc_fallback(job, reason);
 	}
-	/* A range never promises more than the file has: the size again after each pass
-	 * (a pass of FILE buckets takes it itself). */
+	if (req.settled) {
+		proven.last = req;
+		proven.have_last = true;
+	}
+	/* A range never promises more than the file has: the size again before each
+	 * further pass (sabre/http's pieces are one pass each, and need none). */
 	do {
 		if ((st = pass_range(job, &req, offset, len)) != FC_CONTINUE) {
 			return st;
 		}
 		offset += (zend_off_t) len;
-		if (req.reads && job->remaining > 0 && zend_fstat(job->in.fd, &sb) == 0) {
+		if (job->remaining > 0 && zend_fstat(job->in.fd, &sb) == 0) {
 			job->in.st.st_size = sb.st_size;
 		}
 	} while (job->remaining > 0 && range_left(job, offset, &len));
