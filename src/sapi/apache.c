@@ -408,7 +408,8 @@ static int verified_request(fc_apache_request *req)
 	 * request mod_php serves (virtual() runs a sub-request on the same context), read
 	 * from the context proven in this request. A client gone shows in the pass. */
 	if (proven.have_last && SG(server_context) == proven.ctx && proven.php_time != 0
-			&& SG(global_request_time) == proven.php_time && ((const fc_php_apache_ctx *) proven.ctx)->r == proven.r) {
+			&& SG(global_request_time) == proven.php_time
+			&& ((const fc_php_apache_ctx *) proven.ctx)->r == proven.r) {
 		*req = proven.last;
 		return 0;
 	}

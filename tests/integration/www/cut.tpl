@@ -1,11 +1,13 @@
 <?php
 // Sends FCINT_FILES['cut'] while the test truncates it: with readfile() in one
-// copy or in sabre/http's 4 MiB pieces, with or without Content-Length. What the
+// copy or in sabre/http's 4 MiB pieces, with or without Content-Length, aborts
+// ignored or not. What the
 // script saw goes to a log from a shutdown function, which runs whether or not
 // the script was ended by an abort.
 require __DIR__ . '/_config.inc';
 
 $path = FCINT_FILES['cut'];
+ignore_user_abort(($_GET['ignore'] ?? '0') === '1');
 $stats = fn () => function_exists('fastcopy_stats') ? fastcopy_stats() : null;
 $state = ['returned' => null, 'reached_end' => false, 'before' => $stats()];
 register_shutdown_function(function () use (&$state, $stats): void {
