@@ -66,7 +66,10 @@ typedef enum {
 #define FASTCOPY_REASON_UNKNOWN    (FASTCOPY_REASON_ERRNO_MAX + 17) /* a class not known to pass bytes on */
 #define FASTCOPY_REASON_INNER      (FASTCOPY_REASON_ERRNO_MAX + 18) /* the stream underneath is not usable */
 #define FASTCOPY_REASON_FILTERED   (FASTCOPY_REASON_ERRNO_MAX + 19) /* a stream filter on the wrapper */
-#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 20)
+/* why a path ended the connection itself */
+#define FASTCOPY_REASON_SHRANK     (FASTCOPY_REASON_ERRNO_MAX + 20) /* the file ended inside a range promised */
+#define FASTCOPY_REASON_FILTER_FAILED (FASTCOPY_REASON_ERRNO_MAX + 21) /* an Apache filter failed the range */
+#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 22)
 
 typedef struct {
 	zend_ulong calls;

@@ -226,11 +226,15 @@ static fc_status copy_by_best_path(fc_job *job)
 	return try_paths(job);
 }
 
-/* Why the script ended inside a path: the client hung up (aborts not ignored),
+/* Why the script ended inside a path: the path ended the connection (a file that
+ * shrank under a range it had promised), the client hung up (aborts not ignored),
  * max_execution_time, or anything else that bails out (a fatal error raised by an
  * output handler, for one). */
-static int bailout_reason(void)
+static int bailout_reason(const fc_job *job)
 {
+	if (job->ended_by) {
+		return job->ended_by;
+	}
 	if (PG(connection_status) & PHP_CONNECTION_ABORTED) {
 		return FASTCOPY_REASON_CLIENT;
 	}
@@ -265,7 +269,6 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 
 	memset(&job, 0, sizeof(job));
 	job.remaining = maxlen == PHP_STREAM_COPY_ALL ? SIZE_MAX : maxlen;
-	fc_sigpipe_block(&job.sigpipe);
 
 	/* A write into the output layer bails out when the client has gone and
 	 * ignore_user_abort is off; the worker must come out of it intact. */
@@ -274,6 +277,11 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 		 * (the kernel then reads those bytes again from the file). Each side
 		 * is the stream under any wrapper that only passes bytes on. */
 		fc_endpoint_open(&job.out, fc_see_through_destination(&job, dest), false);
+		/* Under mod_php, php://output is written by Apache alone, which ignores
+		 * SIGPIPE itself: no need for a sigaction() on each of sabre/http's pieces. */
+		if (!job.out.apache) {
+			fc_sigpipe_block(&job.sigpipe);
+		}
 		st = fc_see_through_source(&job, src);
 		if (st == FC_CONTINUE) {
 			st = copy_by_best_path(&job);
@@ -284,7 +292,7 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 		 * so does why it stopped. */
 		if (job.in_path) {
 			fc_stats_bytes(job.path, job.done - job.path_start);
-			fc_stats_fallback(job.path, bailout_reason());
+			fc_stats_fallback(job.path, bailout_reason(&job));
 		}
 		release_job(&job);
 		zend_bailout();

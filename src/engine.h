@@ -87,6 +87,7 @@ typedef struct {
 	size_t remaining;           /* SIZE_MAX: until EOF */
 	size_t done;                /* bytes delivered to out */
 	int reason;                 /* why the last path fell back */
+	int ended_by;               /* why a path ended the connection itself, if it did */
 	bool in_path;               /* a path is running: a bailout counts its bytes */
 	php_fastcopy_path path;     /* which */
 	size_t path_start;          /* done when it began */

@@ -48,6 +48,8 @@ const char *fc_reason_name(int reason, char *buf, size_t buflen)
 		case FASTCOPY_REASON_UNKNOWN: return "UNKNOWN_CLASS";
 		case FASTCOPY_REASON_INNER: return "INNER_UNUSABLE";
 		case FASTCOPY_REASON_FILTERED: return "FILTERED";
+		case FASTCOPY_REASON_SHRANK: return "FILE_SHRANK";
+		case FASTCOPY_REASON_FILTER_FAILED: return "FILTER_FAILED";
 		case EINVAL: return "EINVAL";
 		case EXDEV: return "EXDEV";
 		case ENOSYS: return "ENOSYS";

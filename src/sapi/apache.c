@@ -3,9 +3,12 @@
  * Apache's brigades, and Apache copies it again into the socket. For a regular
  * file this path hands the file itself to the request's output filters, as Apache's
  * own handler does for a static file: a FILE bucket on a descriptor of ours
- * followed by a FLUSH. Apache's core filter then sends it with sendfile(2), and any
- * filter in between (chunking, mod_deflate, mod_ssl, a third party's) reads it
- * through the bucket API. mod_wsgi's wsgi.file_wrapper does the same for Python.
+ * followed by a FLUSH. Apache's core filter then sends it with sendfile(2), and
+ * mod_wsgi's wsgi.file_wrapper does the same for Python. Where a filter in between
+ * reads the data (mod_ssl, mod_deflate, a third party's), the path reads the file
+ * itself and hands over blocks of the bytes read instead: a FILE bucket is framed
+ * (chunked encoding) before it is read, and a file cut during the send must never
+ * leave framing that promised bytes the file no longer had.
  *
  * The request is a private field of mod_php: SG(server_context) is its php_struct,
  * whose head (state, request_rec, brigade) has not changed since PHP 5 but is no
@@ -29,12 +32,14 @@
  *   reads anyway, and sendfile is the point of the path.
  * - never mmap: a file truncated while Apache reads a mapping of it kills the
  *   child with SIGBUS (mod_deflate or mod_ssl touching the pages), where stock's
- *   read loop just ends early. Without sendfile (EnableSendfile Off, or a filter
- *   that reads the bucket) Apache reads the file in blocks of
- *   fastcopy.buffer_size, page-aligned: a head up to the next page boundary, then
+ *   read loop just ends early. With EnableSendfile Off Apache's core reads the
+ *   file in blocks of fastcopy.buffer_size, page-aligned: a head up to the next page boundary, then
  *   the aligned rest. EnableMMAP Off is therefore always honoured.
  * - the FLUSH makes the call return once Apache has written everything, so the
- *   return value, connection_aborted() and ignore_user_abort() behave as stock's. */
+ *   return value, connection_aborted() and ignore_user_abort() behave as stock's.
+ * - a range Apache could not deliver for any reason but a client gone (the file
+ *   shrank under the bucket, a filter failed) ends the connection: Apache's core
+ *   does that itself when its sendfile or read fails, and the path makes sure. */
 
 #include "src/engine.h"
 
@@ -53,6 +58,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -88,6 +94,8 @@ static struct {
 	fc_cleanup_fn pool_cleanup_null;
 	void *(*core_module_config)(void *const *per_dir_config);
 	fc_ap_filter_rec **core_output_filter;
+	int (*brigade_write)(void *bb, int (*flush)(void *bb, void *ctx), void *ctx, const char *str, size_t n);
+	int (*brigade_cleanup)(void *bb);
 } apr;
 
 /* What this process has proven. */
@@ -103,6 +111,7 @@ typedef struct {
 	fc_ap_conn c;
 	bool deflate;         /* mod_deflate is in the chain: it may hold more */
 	bool settled;         /* ap_rwrite()'s filter heads the chain: flushing moves it no more */
+	bool reads;           /* a filter before the core reads what it is given (mod_ssl, mod_deflate) */
 	bool sendfile;
 } fc_apache_request;
 
@@ -204,6 +213,9 @@ static const char *check_process(void)
 	apr.pool_cleanup_null = (fc_cleanup_fn) symbol("apr_pool_cleanup_null", &missing);
 	apr.core_module_config = (void *(*)(void *const *)) symbol("ap_get_core_module_config", &missing);
 	apr.core_output_filter = (fc_ap_filter_rec **) symbol("ap_core_output_filter_handle", &missing);
+	apr.brigade_write = (int (*)(void *, int (*)(void *, void *), void *, const char *, size_t))
+		symbol("apr_brigade_write", &missing);
+	apr.brigade_cleanup = (int (*)(void *)) symbol("apr_brigade_cleanup", &missing);
 	if (missing) {
 		return "an Apache or APR function was not found";
 	}
@@ -212,12 +224,28 @@ static const char *check_process(void)
 	return NULL;
 }
 
-static bool name_is(const fc_ap_filter_rec *frec, const char *name)
+static bool filter_name(const fc_ap_filter_rec *frec, char *buf, size_t len)
 {
 	fc_ap_filter_rec rec;
-	char buf[32];
 
-	return peek(frec, &rec, sizeof(rec)) && peek_str(rec.name, buf, sizeof(buf)) && strcasecmp(buf, name) == 0;
+	return peek(frec, &rec, sizeof(rec)) && peek_str(rec.name, buf, len);
+}
+
+/* Apache's own filters that hand a FILE bucket on to the core unread (or only split
+ * it): the core then sends it, and fails the write, aborting the connection, if the
+ * file ends before the bucket does. Any other filter may read it, and mod_ssl takes a
+ * bucket that ends early for one that is whole. */
+static bool passes_file_unread(const char *name)
+{
+	static const char *const names[] = {"old_write", "byterange", "content_length", "http_header",
+		"http_outerror", "chunk", "log_input_output"};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (strcasecmp(name, names[i]) == 0) {
+			return true;
+		}
+	}
+	return false;
 }
 
 /* The request's output filters end in Apache's core output filter, on the
@@ -226,6 +254,7 @@ static int check_filters(fc_apache_request *req)
 {
 	fc_ap_filter_rec *core;
 	const fc_ap_filter *addr = req->r.output_filters;
+	char name[32];
 
 	if (!peek(apr.core_output_filter, &core, sizeof(core))) {
 		return FASTCOPY_REASON_UNVERIFIED;
@@ -240,10 +269,16 @@ static int check_filters(fc_apache_request *req)
 		if (!f.next) {
 			return f.frec == core ? 0 : FASTCOPY_REASON_FILTERS;
 		}
-		if (i == 0 && name_is(f.frec, "old_write")) {
+		if (!filter_name(f.frec, name, sizeof(name))) {
+			return FASTCOPY_REASON_UNVERIFIED;
+		}
+		if (i == 0 && strcasecmp(name, "old_write") == 0) {
 			req->settled = true;
-		} else if (name_is(f.frec, "deflate")) {
+		} else if (strcasecmp(name, "deflate") == 0) {
 			req->deflate = true;
+		}
+		if (!passes_file_unread(name)) {
+			req->reads = true;
 		}
 		addr = f.next;
 	}
@@ -255,17 +290,22 @@ static int check_filters(fc_apache_request *req)
  * pointer, the request's state, its connection's abort flag, the head of its filter
  * chain) and walks the chain again only when its head moved. A request is the same
  * when mod_php's context, the request_rec, its pool and its start time (in
- * microseconds) all are. */
+ * microseconds) all are. Once mod_php's own filter heads the chain (settled), a
+ * later copy of the same PHP request reuses the request as last read (`last`). */
 ZEND_TLS struct {
 	const void *ctx;
 	fc_ap_request *r;
 	fc_ap_conn *c;
 	void *pool;
 	int64_t request_time;
+	double php_time;      /* SG(global_request_time): PHP resets it at each request's start */
 	fc_ap_filter *filters;
 	bool deflate;
 	bool settled;
+	bool reads;
 	bool sendfile;
+	bool have_last;
+	fc_apache_request last;
 } proven;
 
 /* What the copy may not do in this state of the request: 0, or the reason. */
@@ -294,9 +334,11 @@ static int proven_filters(fc_apache_request *req)
 		proven.filters = req->r.output_filters;
 		proven.deflate = req->deflate;
 		proven.settled = req->settled;
+		proven.reads = req->reads;
 	}
 	req->deflate = proven.deflate;
 	req->settled = proven.settled;
+	req->reads = proven.reads;
 	req->sendfile = proven.sendfile;
 	return 0;
 }
@@ -322,6 +364,8 @@ static int check_request(const fc_php_apache_ctx *ctx, fc_apache_request *req)
 	proven.request_time = req->r.request_time;
 	proven.filters = NULL;
 	proven.sendfile = dir.enable_sendfile != FC_AP_ENABLE_OFF;
+	proven.php_time = sapi_get_request_time();
+	proven.have_last = false;
 	return 0;
 }
 
@@ -359,6 +403,17 @@ static int verified_request(fc_apache_request *req)
 	if (guard.failed) {
 		return FASTCOPY_REASON_UNVERIFIED;
 	}
+	/* A later copy in the request proven last, its chain settled: nothing PHP does
+	 * between two copies changes the request, its state or its chain, except the
+	 * request mod_php serves (virtual() runs a sub-request on the same context), read
+	 * from the context proven in this request. A client gone shows in the pass. */
+	if (proven.have_last && SG(server_context) == proven.ctx && proven.php_time != 0
+			&& SG(global_request_time) == proven.php_time
+			&& ((const fc_php_apache_ctx *) proven.ctx)->r == proven.r) {
+		*req = proven.last;
+		return 0;
+	}
+	proven.have_last = false;
 	memset(req, 0, sizeof(*req));
 	if (SG(server_context) != proven.ctx) {
 		self = getpid();
@@ -475,20 +530,15 @@ static void insert_file(void *bb, void *file, int64_t start, int64_t len, void *
 	}
 }
 
-/* Hands [offset, offset + len) of the source to Apache and waits until it is
- * written. Returns 0, or -1 when Apache could not deliver it (the client is gone,
- * or the file could not be read). */
-static int pass_file(fc_job *job, fc_apache_request *req, zend_off_t offset, size_t len)
+/* Hands [offset, offset + len) of the source to Apache as FILE buckets and waits
+ * until it is written: Apache's status. */
+static int pass_file(void *file, fc_apache_request *req, zend_off_t offset, size_t len)
 {
-	void *file = request_file(job, req), *bb;
+	void *bb = apr.brigade_create(req->r.pool, req->c.bucket_alloc);
 	int rv;
 	size_t page = (size_t) sysconf(_SC_PAGESIZE);
 	size_t head = MIN(len, (page - (size_t) offset % page) % page);
 
-	if (!file) {
-		return errno ? errno : EBADF;
-	}
-	bb = apr.brigade_create(req->r.pool, req->c.bucket_alloc);
 	if (head > 0) {
 		insert_file(bb, file, (int64_t) offset, (int64_t) head, req->r.pool);
 	}
@@ -497,19 +547,146 @@ static int pass_file(fc_job *job, fc_apache_request *req, zend_off_t offset, siz
 	}
 	rv = apr.fflush(req->r.output_filters, bb);
 	apr.brigade_destroy(bb);
-	/* The duplicate shares the file offset, which APR's reads move. */
-	zend_lseek(job->in.fd, offset + (zend_off_t) len, SEEK_SET);
-	return rv == FC_APR_SUCCESS ? 0 : -1;
+	return rv;
 }
 
-/* The client went away (or Apache could not read the file): what mod_php does when
- * ap_rwrite() fails. The script learns of the abort and ends unless it ignores
- * aborts; then, as with stock, the rest goes into the disabled output layer. */
-static fc_status connection_lost(fc_job *job, size_t len)
+/* apr_brigade_write()'s flush: the block (a TRANSIENT bucket on our buffer) and a
+ * FLUSH down the request's filters, so it is written before the buffer is reused. */
+typedef struct {
+	fc_ap_filter *filters;
+	bool passed;
+} fc_block_pass;
+
+static int pass_flushed(void *bb, void *ctx)
 {
-	fc_job_moved(job, len);
+	fc_block_pass *p = ctx;
+
+	p->passed = true;
+	return apr.fflush(p->filters, bb);
+}
+
+/* Where a filter reads what it is given (mod_ssl, mod_deflate), the range is read
+ * here, a block at a time, and each block handed over as the bytes it holds: a
+ * FILE bucket is framed before it is read (the chunk filter announces its length),
+ * and mod_ssl takes one that ends early for one that is whole, then sends the
+ * framing that follows it. A read that comes back short is where the file now
+ * ends, as for stock's read loop. Returns 0, -1 when Apache failed a write, or the
+ * errno of a failed read; *sent, the bytes handed over. */
+static int pass_blocks(fc_job *job, fc_apache_request *req, zend_off_t offset, size_t len, size_t *sent)
+{
+	size_t block = MIN(len, (size_t) FASTCOPY_G(buffer_size));
+	char *buf = emalloc(block);
+	void *bb = apr.brigade_create(req->r.pool, req->c.bucket_alloc);
+	fc_block_pass pass = {req->r.output_filters, false};
+	int rv = 0;
+
+	*sent = 0;
+	while (*sent < len) {
+		ssize_t n = pread(job->in.fd, buf, MIN(block, len - *sent), offset + (zend_off_t) *sent);
+
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n <= 0) {
+			rv = n < 0 ? errno : 0;
+			break;
+		}
+		/* A block of up to 8,000 bytes is copied into the brigade instead of flushed. */
+		pass.passed = false;
+		rv = apr.brigade_write(bb, pass_flushed, &pass, buf, (size_t) n);
+		if (rv == FC_APR_SUCCESS && !pass.passed) {
+			rv = apr.fflush(pass.filters, bb);
+		}
+		apr.brigade_cleanup(bb);
+		if (rv != FC_APR_SUCCESS) {
+			rv = -1;
+			break;
+		}
+		*sent += (size_t) n;
+	}
+	apr.brigade_destroy(bb);
+	efree(buf);
+	return rv;
+}
+
+/* Marks the request's connection aborted, as Apache's core does when a write fails
+ * and its handlers do when a body cannot be completed: the core then sends nothing
+ * more on it (not the chunked ending, not what mod_ssl holds) and does not keep it.
+ * Written through the kernel, like every read of Apache's structures. */
+static void abort_connection(const fc_apache_request *req)
+{
+	unsigned aborted = 1;
+	struct iovec local = {&aborted, sizeof(aborted)};
+	struct iovec remote = {(char *) req->r.connection + offsetof(fc_ap_conn, aborted), sizeof(aborted)};
+
+	process_vm_writev(self, &local, 1, &remote, 1, 0);
+}
+
+/* Apache did not deliver the range: the client is gone (the core marks the
+ * connection aborted when its write fails), the file no longer holds the range, or
+ * a filter failed. Whatever the filters have framed for those bytes must never be
+ * completed, so unless the client left, the connection is ended here. The script
+ * learns of it as of a failed ap_rwrite(): it ends unless it ignores aborts, and then
+ * the copy goes on from `moved` into the disabled output layer, as stock's would. */
+static fc_status range_lost(fc_job *job, const fc_apache_request *req, zend_off_t offset, size_t moved, int reason)
+{
+	fc_ap_conn c;
+
+	if (!peek(req->r.connection, &c, sizeof(c)) || !c.aborted) {
+		abort_connection(req);
+		if (!reason) {
+			reason = FASTCOPY_REASON_FILTER_FAILED;
+		}
+	} else if (!reason) {
+		reason = FASTCOPY_REASON_CLIENT;
+	}
+	fc_job_moved(job, moved);
+	zend_lseek(job->in.fd, offset + (zend_off_t) moved, SEEK_SET);
+	job->ended_by = reason;
 	php_handle_aborted_connection();
-	return job->remaining > 0 ? fc_fallback(job, FASTCOPY_REASON_CLIENT) : FC_DONE;
+	return fc_fallback(job, reason);
+}
+
+/* [offset, offset + len) to Apache. FC_CONTINUE once it is out whole. */
+static fc_status pass_range(fc_job *job, fc_apache_request *req, zend_off_t offset, size_t len)
+{
+	size_t sent = len;
+	zend_stat_t sb;
+	void *file;
+	int rv;
+
+	if (req->reads) {
+		rv = pass_blocks(job, req, offset, len, &sent);
+		if (rv < 0) {
+			return range_lost(job, req, offset, len, 0);
+		}
+		fc_job_moved(job, sent);
+		if (rv > 0 || sent < len) {
+			zend_lseek(job->in.fd, offset + (zend_off_t) sent, SEEK_SET);
+			/* A read error: the next path reads from here and reports it as stock does. */
+			if (rv > 0) {
+				return fc_fallback(job, rv);
+			}
+			job->in.stream->eof = 1;
+			return FC_DONE;
+		}
+		return FC_CONTINUE;
+	}
+	if (!(file = request_file(job, req))) {
+		return fc_fallback(job, errno ? errno : EBADF);
+	}
+	/* Only Apache's HTTP filters stand before the core, and pass the bucket on
+	 * unread: the core's status is the range's (its sendfile or read fails when the
+	 * file ends early). */
+	if ((rv = pass_file(file, req, offset, len)) == FC_APR_SUCCESS) {
+		fc_job_moved(job, len);
+		return FC_CONTINUE;
+	}
+	if (zend_fstat(job->in.fd, &sb) == 0 && sb.st_size < offset + (zend_off_t) len) {
+		return range_lost(job, req, offset, sb.st_size > offset ? (size_t) (sb.st_size - offset) : 0,
+			FASTCOPY_REASON_SHRANK);
+	}
+	return range_lost(job, req, offset, len, 0);
 }
 
 /* The smallest copy that stock would not let Apache see whole: on top of the
@@ -525,24 +702,14 @@ static size_t small_limit(const fc_apache_request *req)
 	return limit;
 }
 
-/* The source's offset and what is left to copy from it; false when the file has
- * nothing (more) at the offset. */
-static bool range_left(fc_job *job, zend_off_t *offset, size_t *len, bool first)
+/* What is left to copy from offset, by the size last taken; false when the file has
+ * nothing (more) there. */
+static bool range_left(fc_job *job, zend_off_t offset, size_t *len)
 {
-	zend_stat_t sb;
-
-	*offset = zend_lseek(job->in.fd, 0, SEEK_CUR);
-	/* The size, once per pass (the first pass has the one the endpoint took when the
-	 * copy began): a bucket never promises more than the file has. */
-	if (!first && zend_fstat(job->in.fd, &sb) == 0) {
-		job->in.st.st_size = sb.st_size;
-	} else if (!first) {
+	if (offset < 0 || job->in.st.st_size <= offset) {
 		return false;
 	}
-	if (*offset < 0 || job->in.st.st_size <= *offset) {
-		return false;
-	}
-	*len = MIN(job->remaining, (size_t) (job->in.st.st_size - *offset));
+	*len = MIN(job->remaining, (size_t) (job->in.st.st_size - offset));
 	return true;
 }
 
@@ -550,15 +717,20 @@ fc_status fc_copy_apache(fc_job *job)
 {
 	fc_apache_request req;
 	zend_off_t offset;
+	zend_stat_t sb;
 	size_t len;
 	int reason;
+	fc_status st;
 
 	/* Everything is checked before anything is flushed: a flush would itself end
-	 * what a declined copy must keep (Content-Length, Range). */
+	 * what a declined copy must keep (Content-Length, Range). The first size is the
+	 * one the endpoint took when the copy began. */
 	if ((reason = verified_request(&req)) != 0) {
 		return fc_fallback(job, reason);
 	}
-	if (!range_left(job, &offset, &len, true)) {
+	/* The endpoint's cast has just sought the descriptor to the stream's position. */
+	offset = job->in.stream->position;
+	if (!range_left(job, offset, &len)) {
 		/* procfs and friends report no size: read() will tell */
 		return fc_fallback(job, FASTCOPY_REASON_ZERO);
 	}
@@ -570,17 +742,24 @@ fc_status fc_copy_apache(fc_job *job)
 	if ((reason = fc_output_pass_through()) != 0 || (reason = reverified_filters(&req)) != 0) {
 		return fc_fallback(job, reason);
 	}
+	if (req.settled) {
+		proven.last = req;
+		proven.have_last = true;
+	}
+	/* A range never promises more than the file has: the size again before each
+	 * further pass (sabre/http's pieces are one pass each, and need none). */
 	do {
-		if ((reason = pass_file(job, &req, offset, len)) > 0) {
-			return fc_fallback(job, reason);
+		if ((st = pass_range(job, &req, offset, len)) != FC_CONTINUE) {
+			return st;
 		}
-		/* Apache marks the connection aborted when it fails a write, and says so. */
-		if (reason < 0) {
-			return connection_lost(job, len);
+		offset += (zend_off_t) len;
+		if (job->remaining > 0 && zend_fstat(job->in.fd, &sb) == 0) {
+			job->in.st.st_size = sb.st_size;
 		}
-		fc_job_moved(job, len);
-	} while (job->remaining > 0 && range_left(job, &offset, &len, false));
+	} while (job->remaining > 0 && range_left(job, offset, &len));
 
+	/* The duplicate shares the file offset, which APR's reads move. */
+	zend_lseek(job->in.fd, offset, SEEK_SET);
 	if (job->remaining > 0) {
 		job->in.stream->eof = 1;
 	}

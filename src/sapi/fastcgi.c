@@ -256,6 +256,7 @@ typedef struct {
 	size_t payload_in_pipe; /* of which payload taken from the file */
 	bool header_pending;    /* the last thing in the pipe is a header with no payload yet */
 	int socket_err;         /* the socket failed: the connection is lost */
+	int cut_short;          /* the file ended (or failed) inside a record: why */
 } fc_records;
 
 /* Sends all but the last `keep` bytes of our pipe to the socket. The socket is FPM's
@@ -310,15 +311,22 @@ static bool stage(fc_records *r, const void *buf, size_t len)
 
 /* The file ended or refused before the open record got any payload: everything
  * before its header goes out, the header comes back, and the stream of records is
- * as if the record had never been begun. */
+ * as if the record had never been begun. A pipe too small to hold a record (a pool
+ * over pipe-user-pages-soft gets one of two pages) may have sent the header already:
+ * then the record can only be ended with the connection (end_inside_record()). */
 static fc_status take_back_header(fc_records *r, int err)
 {
 	unsigned char header[FC_HEADER_LEN];
 
-	if (!drain(r, FC_HEADER_LEN, false) || read(r->pipe_rd, header, sizeof(header)) != FC_HEADER_LEN) {
-		if (!r->socket_err) {
-			r->socket_err = EIO;
-		}
+	if (!drain(r, FC_HEADER_LEN, false)) {
+		return FC_FALLBACK;
+	}
+	if (r->in_pipe < FC_HEADER_LEN) {
+		r->cut_short = err ? err : FASTCOPY_REASON_SHRANK;
+		return FC_FALLBACK;
+	}
+	if (read(r->pipe_rd, header, sizeof(header)) != FC_HEADER_LEN) {
+		r->socket_err = EIO;
 		return FC_FALLBACK;
 	}
 	r->in_pipe -= FC_HEADER_LEN;
@@ -332,49 +340,38 @@ static fc_status take_back_header(fc_records *r, int err)
 }
 
 /* The open record's payload stopped part-way (the file shrank under us, or the disk
- * failed): read() what the file still has, and fill what it has not with zeros,
- * because the header has promised that many bytes and the stream of records must
- * stay whole. */
+ * failed): read() what the file still has. If it has less than the header promised,
+ * the record can only be completed with bytes that are not the file's: what the pipe
+ * holds (the file's own) goes out, and the copy ends the connection inside the
+ * record (end_inside_record()). */
 static fc_status finish_record_by_read(fc_records *r, size_t left)
 {
 	char buf[8192];
-	int read_errno = 0;
-	bool file_ended = false;
 
 	while (left > 0) {
-		size_t want = MIN(sizeof(buf), left);
-		ssize_t got = file_ended ? 0 : read(r->fd, buf, want);
+		ssize_t got = read(r->fd, buf, MIN(sizeof(buf), left));
 
 		if (got < 0 && errno == EINTR) {
 			continue;
 		}
 		if (got <= 0) {
-			read_errno = got < 0 ? errno : 0;
-			file_ended = true;
-			memset(buf, 0, want);
-			got = (ssize_t) want;
-		} else {
-			fc_job_took(r->job, (size_t) got);
-			r->payload_in_pipe += (size_t) got;
+			r->cut_short = got < 0 ? errno : FASTCOPY_REASON_SHRANK;
+			if (got < 0 && !(r->job->in.stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS)) {
+				/* as plain_wrapper's read reports it */
+				FC_STREAM_NOTICE(r->job->in.stream, ReadFailed, "Read of %zu bytes failed with errno=%d %s",
+					r->job->in.stream->chunk_size, r->cut_short, strerror(r->cut_short));
+			}
+			r->job->in.stream->eof = 1;
+			return FC_FALLBACK;
 		}
+		fc_job_took(r->job, (size_t) got);
+		r->payload_in_pipe += (size_t) got;
 		if (!stage(r, buf, (size_t) got)) {
 			return FC_FALLBACK;
 		}
 		left -= (size_t) got;
 	}
-	if (!file_ended) {
-		return FC_CONTINUE;
-	}
-	r->job->in.stream->eof = 1;
-	if (read_errno) {
-		if (!(r->job->in.stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS)) {
-			/* as plain_wrapper's read reports it */
-			FC_STREAM_NOTICE(r->job->in.stream, ReadFailed, "Read of %zu bytes failed with errno=%d %s",
-				r->job->in.stream->chunk_size, read_errno, strerror(read_errno));
-		}
-		return FC_FAILED;
-	}
-	return FC_DONE;
+	return FC_CONTINUE;
 }
 
 /* One record of len payload bytes from the file's offset into the pipe. */
@@ -475,6 +472,20 @@ static fc_status connection_lost(fc_records *r)
 	return fc_fallback(r->job, r->socket_err);
 }
 
+/* The file ended inside a record whose header promised more. The web server must
+ * never take other bytes for the file's, so the connection ends inside the record:
+ * the web server breaks the response off (nginx logs "upstream prematurely closed
+ * FastCGI stdout"), FPM does not keep the connection, and the script learns of it
+ * as of a client gone. */
+static fc_status end_inside_record(fc_records *r)
+{
+	shutdown(r->req->fd, SHUT_RDWR);
+	r->req->keep = 0;
+	r->job->ended_by = r->cut_short;
+	php_handle_aborted_connection();
+	return fc_fallback(r->job, r->cut_short);
+}
+
 fc_status fc_copy_fastcgi(fc_job *job)
 {
 	fc_records r;
@@ -508,7 +519,10 @@ fc_status fc_copy_fastcgi(fc_job *job)
 
 	close(r.pipe_rd);
 	close(r.pipe_wr);
-	return r.socket_err ? connection_lost(&r) : st;
+	if (r.socket_err) {
+		return connection_lost(&r);
+	}
+	return r.cut_short ? end_inside_record(&r) : st;
 }
 
 #else

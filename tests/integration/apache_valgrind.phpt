@@ -11,12 +11,19 @@ fcap_skipif(['valgrind']);
 --FILE--
 <?php
 require __DIR__ . '/apache.inc';
+require __DIR__ . '/truncate.inc';
 
 $odd = fcint_data_file(FCINT_ODD_SIZE);
 $size = $odd['size'];
+// Above the size under which mod_deflate may hold a whole response (src/sapi/apache.c).
+$big = fcint_data_file(20 * 1024 * 1024 + 12345);
+$seed = fcint_data_file(64 << 20); // more than the sockets hold before the cut
 $tmp = fcint_tmpdir('ap-vg');
-$docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['odd' => $odd['path'], 'blob' => $odd['path']]]);
+$cut = "$tmp/cut.bin";
+$docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['odd' => $odd['path'], 'blob' => $odd['path'],
+    'big' => $big['path'], 'cut' => $cut]]);
 symlink('.', "$docroot/nosendfile");
+symlink('.', "$docroot/deflate");
 /** A memory error's kind and stack, without addresses, to match the same error in stock. */
 function fcap_valgrind_error_site(string $record): string
 {
@@ -25,8 +32,9 @@ function fcap_valgrind_error_site(string $record): string
     return $lines[0] . "\n" . implode("\n", preg_replace('/^\s+(at|by) 0x[0-9A-F]+: /', '', $frames));
 }
 
-$servers = fcap_servers($docroot, $tmp, ['valgrind' => true,
-    'conf' => ["<Location /nosendfile>\n    EnableSendfile Off\n</Location>"]]);
+$servers = fcap_servers($docroot, $tmp, ['valgrind' => true, 'modules' => ['deflate'],
+    'conf' => ["<Location /nosendfile>\n    EnableSendfile Off\n</Location>",
+        "<Location /deflate>\n    SetOutputFilter DEFLATE\n</Location>"]]);
 $whole = fcfc_expect_slice($odd, 0, $size);
 
 fcap_download($servers, 'readfile', ['fn' => 'readfile'], $whole, $size, 'apache', [], 600);
@@ -49,6 +57,32 @@ foreach ($servers as $mode => $srv) {
 }
 fcap_compare($servers, 'readfile after the hang-up', 'send.php?fn=readfile&file=odd', [],
     ['status' => 200, 'bytes' => $size, 'sha256' => $odd['sha256']], $size);
+// A filter that reads the data: the path reads the file and hands over its blocks.
+foreach ($servers as $mode => $srv) {
+    $r = fcint_run_hash_stdout([fcint_tool('curl'), '-sS', '--compressed', '--max-time', '600',
+        $srv->url('deflate/send.php?fn=readfile&file=big')], 610);
+    if ($r['sha256'] !== $big['sha256']) {
+        fcint_fail("mod_deflate [$mode]: the body does not decode to the file ({$r['bytes']} bytes) {$r['stderr']}");
+    }
+}
+echo "mod_deflate: done\n";
+// A file cut while Apache sends it: the path ends the connection (FILE_SHRANK);
+// the script ignores aborts, so that it ends as stock's does (a script ended by
+// an abort leaves PHP's own allocations unfreed under USE_ZEND_ALLOC=0).
+foreach ($servers as $mode => $srv) {
+    fctr_refill($cut, $seed, $seed['size']);
+    $r = fctr_fetch_while_cut($srv->url('cut.php?fn=readfile&ignore=1&log=cut.json'), $srv->url('stats.php'),
+        $cut, 1 << 20, 2 << 20, [], $srv->dir);
+    $log = fcint_wait_log("$tmp/logs/cut.json", 120);
+    $d = $mode === 'stock' ? null : fc_stats_delta($log['before'] ?? null, $log['after'] ?? null);
+    if (!$r['cut'] || fctr_prefix_problem(fctr_read_response($r['head'], $r['raw'])[0], $seed) !== null
+            || ($log['reached_end'] ?? false) !== true
+            || ($mode !== 'stock' && !isset($d['apache']['fallbacks']['FILE_SHRANK']))) {
+        fcint_fail("cut [$mode]: " . json_encode(array_diff_key($r, ['raw' => 1])) . ' ' . json_encode($d['apache'] ?? null));
+    }
+    @unlink("$tmp/logs/cut.json");
+}
+echo "cut during the send: done\n";
 
 // Stop (SIGTERM: Apache runs its cleanups and PHP's module shutdown) and judge the logs.
 $before = $GLOBALS['fcint_failures'];
@@ -96,5 +130,7 @@ an ob_start() callback: ok
 HEAD: ok
 EnableSendfile Off: ok
 readfile after the hang-up: ok
+mod_deflate: done
+cut during the send: done
 valgrind: ok
 done
