@@ -62,6 +62,7 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/paths/buffered.c \
     src/paths/same_file.c \
     src/paths/discard.c \
+    src/paths/spool.c \
     src/sapi/fastcgi.c \
     src/sapi/apache.c,
     $ext_shared,, [$FASTCOPY_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])

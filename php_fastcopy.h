@@ -32,6 +32,7 @@ typedef enum {
 	FASTCOPY_PATH_SPLICE,
 	FASTCOPY_PATH_FASTCGI,        /* php://output under PHP-FPM: records straight to the socket */
 	FASTCOPY_PATH_APACHE,         /* php://output under mod_php: a FILE bucket to Apache's filters */
+	FASTCOPY_PATH_SPOOL,          /* php://input already in its spool file: copy_file_range from it */
 	FASTCOPY_PATH_MMAP,
 	FASTCOPY_PATH_DISCARD,        /* into an output layer that discards it: the source is skipped */
 	FASTCOPY_PATH_BUFFERED,
@@ -66,7 +67,10 @@ typedef enum {
 #define FASTCOPY_REASON_UNKNOWN    (FASTCOPY_REASON_ERRNO_MAX + 17) /* a class not known to pass bytes on */
 #define FASTCOPY_REASON_INNER      (FASTCOPY_REASON_ERRNO_MAX + 18) /* the stream underneath is not usable */
 #define FASTCOPY_REASON_FILTERED   (FASTCOPY_REASON_ERRNO_MAX + 19) /* a stream filter on the wrapper */
-#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 20)
+/* why php://input was not copied from its spool */
+#define FASTCOPY_REASON_MEMORY     (FASTCOPY_REASON_ERRNO_MAX + 20) /* the spool is still in memory (< 16 KiB) */
+#define FASTCOPY_REASON_UNSPOOLED  (FASTCOPY_REASON_ERRNO_MAX + 21) /* the next bytes are still with the SAPI */
+#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 22)
 
 typedef struct {
 	zend_ulong calls;

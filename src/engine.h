@@ -126,6 +126,7 @@ void fc_wrappers_release(fc_job *job);
 bool fc_is_request_body(const php_stream *stream);
 fc_status fc_copy_readahead(fc_job *job);
 fc_status fc_copy_buffered(fc_job *job);
+fc_status fc_copy_request_body(fc_job *job);
 void fc_buffered_release(fc_job *job);
 size_t fc_block_size(const fc_job *job);
 fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *written);
@@ -167,6 +168,9 @@ const char *fc_kernel_unavailable(php_fastcopy_path path);
 /* paths/same_file.c */
 bool fc_same_file(const fc_job *job);
 fc_status fc_copy_same_file(fc_job *job);
+
+/* paths/spool.c: php://input from its spool file */
+fc_status fc_copy_spool(fc_job *job);
 
 /* paths/discard.c */
 fc_status fc_copy_discard(fc_job *job);

@@ -48,6 +48,8 @@ const char *fc_reason_name(int reason, char *buf, size_t buflen)
 		case FASTCOPY_REASON_UNKNOWN: return "UNKNOWN_CLASS";
 		case FASTCOPY_REASON_INNER: return "INNER_UNUSABLE";
 		case FASTCOPY_REASON_FILTERED: return "FILTERED";
+		case FASTCOPY_REASON_MEMORY: return "SPOOL_IN_MEMORY";
+		case FASTCOPY_REASON_UNSPOOLED: return "NOT_SPOOLED";
 		case EINVAL: return "EINVAL";
 		case EXDEV: return "EXDEV";
 		case ENOSYS: return "ENOSYS";

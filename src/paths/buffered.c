@@ -213,7 +213,7 @@ fc_status fc_copy_readahead(fc_job *job)
 	return st;
 }
 
-static fc_status copy_request_body(fc_job *job)
+fc_status fc_copy_request_body(fc_job *job)
 {
 	char buf[FC_STOCK_BLOCK];
 
@@ -235,7 +235,7 @@ fc_status fc_copy_buffered(fc_job *job)
 	fc_status st = FC_DONE;
 
 	if (fc_is_request_body(in)) {
-		return copy_request_body(job);
+		return fc_copy_request_body(job);
 	}
 
 	/* Read straight into our block: with its buffer on, PHP would fill it chunk_size

@@ -23,7 +23,7 @@ foreach (['sendfile', 'discard', 'fastcgi', 'apache', 'mmap', 'buffered'] as $pa
     echo "$path: {$rows[$path]}\n";
 }
 // the kernel paths: whatever this kernel offers, said in one of the two ways
-foreach (['copy_file_range', 'splice'] as $path) {
+foreach (['copy_file_range', 'splice', 'spool'] as $path) {
     echo "$path: ", preg_match('/^(available|unavailable \(.+\))$/', $rows[$path]) ? 'a state' : 'BAD ' . $rows[$path], "\n";
 }
 // the setting changes it at run time, and an unknown name is refused
@@ -41,8 +41,9 @@ mmap: available
 buffered: available
 copy_file_range: a state
 splice: a state
+spool: a state
 sendfile: available
 fastcgi: disabled by fastcopy.disable
 
-Warning: ini_set(): fastcopy.disable: unknown path "nosuchpath" (expected copy_file_range, sendfile, splice, fastcgi, apache, mmap, discard or wrappers) in %s on line %d
+Warning: ini_set(): fastcopy.disable: unknown path "nosuchpath" (expected copy_file_range, sendfile, splice, fastcgi, apache, spool, mmap, discard or wrappers) in %s on line %d
 bool(false)

@@ -88,7 +88,7 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-array(9) {
+array(10) {
   [0]=>
   string(15) "copy_file_range"
   [1]=>
@@ -100,12 +100,14 @@ array(9) {
   [4]=>
   string(6) "apache"
   [5]=>
-  string(4) "mmap"
+  string(5) "spool"
   [6]=>
-  string(7) "discard"
+  string(4) "mmap"
   [7]=>
-  string(8) "buffered"
+  string(7) "discard"
   [8]=>
+  string(8) "buffered"
+  [9]=>
   string(8) "wrappers"
 }
 copy_file_range: ok
@@ -113,6 +115,7 @@ sendfile: ok
 splice: ok
 fastcgi: ok
 apache: ok
+spool: ok
 mmap: ok
 discard: ok
 buffered: ok

@@ -23,6 +23,12 @@ $scenarios = [
     // the rest of the body is left for PHP-FPM, and the next request comes on the same connection
     'part only' => [['copy', 1000, 0, 'temp']],
 ];
+// the body read once, then copied again from its spool file by the spool path
+$spooled = [
+    'all, rewind, all into a file' => [['copy', null, 0, 'temp'], ['rewind'], ['copy', null, 0, 'file'], ['get']],
+    '30000, rewind, fread, all into seeked, new handle' => [['copy', 30000, 0, 'temp'], ['rewind'], ['fread', 10],
+        ['copy', null, 0, 'seeked'], ['reopen'], ['copy', 70001, 0, 'file']],
+];
 $sizes = [0, 1, 8192, 16385, 65536, (2 << 20) + 4099];
 
 $stacks = [
@@ -36,6 +42,12 @@ foreach ($stacks as $buffering => $options) {
     foreach ($scenarios as $name => $ops) {
         foreach ($sizes as $size) {
             fcup_fpm_compare($servers, "buffering $buffering, $name, $size bytes", $ops, fcup_body($size));
+        }
+    }
+    foreach ($spooled as $name => $ops) {
+        foreach ($sizes as $size) {
+            fcup_fpm_compare($servers, "buffering $buffering, $name, $size bytes", $ops, fcup_body($size), null,
+                ['spool', 'buffered'], false, $size >= 65536 ? 'spool' : null);
         }
     }
     if ($buffering === 'off') {
@@ -92,6 +104,18 @@ buffering on, part only, 8192 bytes: same
 buffering on, part only, 16385 bytes: same
 buffering on, part only, 65536 bytes: same
 buffering on, part only, 2101251 bytes: same
+buffering on, all, rewind, all into a file, 0 bytes: same
+buffering on, all, rewind, all into a file, 1 bytes: same
+buffering on, all, rewind, all into a file, 8192 bytes: same
+buffering on, all, rewind, all into a file, 16385 bytes: same
+buffering on, all, rewind, all into a file, 65536 bytes: same
+buffering on, all, rewind, all into a file, 2101251 bytes: same
+buffering on, 30000, rewind, fread, all into seeked, new handle, 0 bytes: same
+buffering on, 30000, rewind, fread, all into seeked, new handle, 1 bytes: same
+buffering on, 30000, rewind, fread, all into seeked, new handle, 8192 bytes: same
+buffering on, 30000, rewind, fread, all into seeked, new handle, 16385 bytes: same
+buffering on, 30000, rewind, fread, all into seeked, new handle, 65536 bytes: same
+buffering on, 30000, rewind, fread, all into seeked, new handle, 2101251 bytes: same
 override: on
 buffering off, copy into a file, 0 bytes: same
 buffering off, copy into a file, 1 bytes: same
@@ -129,6 +153,18 @@ buffering off, part only, 8192 bytes: same
 buffering off, part only, 16385 bytes: same
 buffering off, part only, 65536 bytes: same
 buffering off, part only, 2101251 bytes: same
+buffering off, all, rewind, all into a file, 0 bytes: same
+buffering off, all, rewind, all into a file, 1 bytes: same
+buffering off, all, rewind, all into a file, 8192 bytes: same
+buffering off, all, rewind, all into a file, 16385 bytes: same
+buffering off, all, rewind, all into a file, 65536 bytes: same
+buffering off, all, rewind, all into a file, 2101251 bytes: same
+buffering off, 30000, rewind, fread, all into seeked, new handle, 0 bytes: same
+buffering off, 30000, rewind, fread, all into seeked, new handle, 1 bytes: same
+buffering off, 30000, rewind, fread, all into seeked, new handle, 8192 bytes: same
+buffering off, 30000, rewind, fread, all into seeked, new handle, 16385 bytes: same
+buffering off, 30000, rewind, fread, all into seeked, new handle, 65536 bytes: same
+buffering off, 30000, rewind, fread, all into seeked, new handle, 2101251 bytes: same
 hang-up after 1051576 bytes, copy: same
 hang-up after 1051576 bytes, Nextcloud: same
 hang-up after 8191 bytes, copy: same
