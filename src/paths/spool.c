@@ -73,35 +73,6 @@ static size_t spooled_fills(zend_off_t at, zend_off_t spool_size)
 	return (size_t) ((end - at) / FC_INPUT_FILL) * FC_INPUT_FILL;
 }
 
-/* The bytes php://input has read ahead go first, through the stream as stock's
- * next read takes them: the spool is then read from where the buffer began. */
-static fc_status drain_read_buffer(fc_job *job)
-{
-	php_stream *in = job->in.stream;
-	size_t buffered = (size_t) (in->writepos - in->readpos), written;
-	char buf[FC_INPUT_FILL];
-	ssize_t got;
-	fc_status st;
-
-	if (buffered == 0) {
-		return FC_CONTINUE;
-	}
-	/* Never more than a fill: the read takes from the buffer only. */
-	got = php_stream_read(in, buf, MIN(MIN(buffered, job->remaining), sizeof(buf)));
-	if (got <= 0) {
-		return fc_fallback(job, FASTCOPY_REASON_UNVERIFIED);
-	}
-	if (job->remaining != SIZE_MAX) {
-		job->remaining -= (size_t) got;
-	}
-	st = fc_write_block(job, buf, (size_t) got, &written);
-	if (st != FC_CONTINUE) {
-		fc_give_back(job, buf + written, (size_t) got - written);
-		return st;
-	}
-	return job->remaining == 0 ? FC_DONE : FC_CONTINUE;
-}
-
 /* php://input is moved past `moved` bytes the kernel delivered from `start`: a seek
  * to the last whole fill, then a read through the stream of what was delivered of
  * the next (which fills the read buffer from the spool as stock's read would). The
@@ -162,7 +133,8 @@ fc_status fc_copy_spool(fc_job *job)
 		return fc_fallback(job, FASTCOPY_REASON_UNSPOOLED);
 	}
 
-	st = drain_read_buffer(job);
+	/* php://input's read-ahead first, as stock's next read takes it */
+	st = fc_request_body_drain(job);
 	if (st != FC_CONTINUE) {
 		return st;
 	}

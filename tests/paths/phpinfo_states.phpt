@@ -19,7 +19,7 @@ function rows(): array
 }
 
 $rows = rows();
-foreach (['sendfile', 'discard', 'fastcgi', 'apache', 'mmap', 'buffered'] as $path) {
+foreach (['sendfile', 'discard', 'fastcgi', 'fastcgi_input', 'apache', 'mmap', 'buffered'] as $path) {
     echo "$path: {$rows[$path]}\n";
 }
 // the kernel paths: whatever this kernel offers, said in one of the two ways
@@ -36,6 +36,7 @@ var_dump(ini_set('fastcopy.disable', 'nosuchpath'));
 sendfile: disabled by fastcopy.disable
 discard: disabled by fastcopy.disable
 fastcgi: unavailable (the SAPI is not PHP-FPM)
+fastcgi_input: unavailable (the SAPI is not PHP-FPM)
 apache: unavailable (the SAPI is not Apache's mod_php)
 mmap: available
 buffered: available
@@ -45,5 +46,5 @@ spool: a state
 sendfile: available
 fastcgi: disabled by fastcopy.disable
 
-Warning: ini_set(): fastcopy.disable: unknown path "nosuchpath" (expected copy_file_range, sendfile, splice, fastcgi, apache, spool, mmap, discard or wrappers) in %s on line %d
+Warning: ini_set(): fastcopy.disable: unknown path "nosuchpath" (expected copy_file_range, sendfile, splice, fastcgi, apache, spool, fastcgi_input, mmap, discard or wrappers) in %s on line %d
 bool(false)

@@ -88,7 +88,7 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-array(10) {
+array(11) {
   [0]=>
   string(15) "copy_file_range"
   [1]=>
@@ -102,12 +102,14 @@ array(10) {
   [5]=>
   string(5) "spool"
   [6]=>
-  string(4) "mmap"
+  string(13) "fastcgi_input"
   [7]=>
-  string(7) "discard"
+  string(4) "mmap"
   [8]=>
-  string(8) "buffered"
+  string(7) "discard"
   [9]=>
+  string(8) "buffered"
+  [10]=>
   string(8) "wrappers"
 }
 copy_file_range: ok
@@ -116,6 +118,7 @@ splice: ok
 fastcgi: ok
 apache: ok
 spool: ok
+fastcgi_input: ok
 mmap: ok
 discard: ok
 buffered: ok
