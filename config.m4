@@ -64,7 +64,9 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/paths/buffered.c \
     src/paths/same_file.c \
     src/paths/discard.c \
+    src/paths/spool.c \
     src/sapi/fastcgi.c \
+    src/sapi/fastcgi_input.c \
     src/sapi/apache.c,
     $ext_shared,, [$FASTCOPY_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
   PHP_ADD_INCLUDE([$ext_srcdir])

@@ -56,7 +56,7 @@ static ZEND_INI_MH(OnUpdateDisable)
 			}
 			if (!known) {
 				php_error_docref(NULL, E_WARNING,
-					"fastcopy.disable: unknown path \"%.*s\" (expected copy_file_range, sendfile, splice, fastcgi, apache, mmap, discard or wrappers)",
+					"fastcopy.disable: unknown path \"%.*s\" (expected copy_file_range, sendfile, splice, fastcgi, apache, spool, fastcgi_input, mmap, discard or wrappers)",
 					(int) (word_end - p), p);
 				return FAILURE;
 			}

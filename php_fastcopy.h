@@ -32,6 +32,8 @@ typedef enum {
 	FASTCOPY_PATH_SPLICE,
 	FASTCOPY_PATH_FASTCGI,        /* php://output under PHP-FPM: records straight to the socket */
 	FASTCOPY_PATH_APACHE,         /* php://output under mod_php: a FILE bucket to Apache's filters */
+	FASTCOPY_PATH_SPOOL,          /* php://input already in its spool file: copy_file_range from it */
+	FASTCOPY_PATH_FASTCGI_INPUT,  /* php://input under PHP-FPM at the live edge: records from its socket */
 	FASTCOPY_PATH_MMAP,
 	FASTCOPY_PATH_DISCARD,        /* into an output layer that discards it: the source is skipped */
 	FASTCOPY_PATH_BUFFERED,
@@ -69,7 +71,13 @@ typedef enum {
 /* why a path ended the connection itself */
 #define FASTCOPY_REASON_SHRANK     (FASTCOPY_REASON_ERRNO_MAX + 20) /* the file ended inside a range promised */
 #define FASTCOPY_REASON_FILTER_FAILED (FASTCOPY_REASON_ERRNO_MAX + 21) /* an Apache filter failed the range */
-#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 22)
+/* why php://input was not copied from its spool */
+#define FASTCOPY_REASON_MEMORY     (FASTCOPY_REASON_ERRNO_MAX + 22) /* the spool is still in memory (< 16 KiB) */
+#define FASTCOPY_REASON_UNSPOOLED  (FASTCOPY_REASON_ERRNO_MAX + 23) /* the next bytes are still with the SAPI */
+/* why php://input was not read from PHP-FPM's socket by fastcgi_input */
+#define FASTCOPY_REASON_BEHIND     (FASTCOPY_REASON_ERRNO_MAX + 24) /* not at the live edge of the body */
+#define FASTCOPY_REASON_BODY_FILE  (FASTCOPY_REASON_ERRNO_MAX + 25) /* the body is in REQUEST_BODY_FILE */
+#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 26)
 
 typedef struct {
 	zend_ulong calls;

@@ -19,6 +19,8 @@ static const struct {
 	[FASTCOPY_PATH_SPLICE]          = {"splice",          fc_copy_splice,     true},
 	[FASTCOPY_PATH_FASTCGI]         = {"fastcgi",         fc_copy_fastcgi,    true},
 	[FASTCOPY_PATH_APACHE]          = {"apache",          fc_copy_apache,     true},
+	[FASTCOPY_PATH_SPOOL]           = {"spool",           fc_copy_spool,      true},
+	[FASTCOPY_PATH_FASTCGI_INPUT]   = {"fastcgi_input",   fc_copy_fastcgi_input, true},
 	[FASTCOPY_PATH_MMAP]            = {"mmap",            fc_copy_mmap,       false},
 	[FASTCOPY_PATH_DISCARD]         = {"discard",         fc_copy_discard,    false},
 	[FASTCOPY_PATH_BUFFERED]        = {"buffered",        fc_copy_buffered,   false},
@@ -94,6 +96,10 @@ const char *fc_path_unavailable(php_fastcopy_path path)
 			return fc_fastcgi_unavailable();
 		case FASTCOPY_PATH_APACHE:
 			return fc_apache_unavailable();
+		case FASTCOPY_PATH_SPOOL:
+			return fc_kernel_unavailable(FASTCOPY_PATH_COPY_FILE_RANGE);
+		case FASTCOPY_PATH_FASTCGI_INPUT:
+			return fc_fastcgi_input_unavailable();
 		case FASTCOPY_PATH_MMAP:
 #ifdef FASTCOPY_HAVE_MMAP
 			return NULL;
@@ -121,6 +127,10 @@ static bool path_fits(php_fastcopy_path path, const fc_job *job)
 			return in->kind == FC_KIND_FILE && out->fastcgi;
 		case FASTCOPY_PATH_APACHE:
 			return in->kind == FC_KIND_FILE && out->apache;
+		case FASTCOPY_PATH_SPOOL:
+			return fc_is_request_body(in->stream) && out->kind == FC_KIND_FILE;
+		case FASTCOPY_PATH_FASTCGI_INPUT:
+			return fc_is_request_body(in->stream) && out->kind == FC_KIND_FILE && fc_fastcgi_input_possible();
 		case FASTCOPY_PATH_MMAP:
 			return in->kind == FC_KIND_FILE && !fc_output_discards(job);
 		case FASTCOPY_PATH_DISCARD:

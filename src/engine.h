@@ -146,6 +146,9 @@ void fc_wrappers_release(fc_job *job);
 bool fc_is_request_body(const php_stream *stream);
 fc_status fc_copy_readahead(fc_job *job);
 fc_status fc_copy_buffered(fc_job *job);
+fc_status fc_copy_request_body(fc_job *job);
+fc_status fc_request_body_fill(fc_job *job);
+fc_status fc_request_body_drain(fc_job *job);
 void fc_buffered_release(fc_job *job);
 size_t fc_block_size(const fc_job *job);
 fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *written);
@@ -163,6 +166,11 @@ int fc_output_discards(const fc_job *job);
 bool fc_fastcgi_possible(void);
 fc_status fc_copy_fastcgi(fc_job *job);
 const char *fc_fastcgi_unavailable(void);
+
+/* sapi/fastcgi_input.c */
+fc_status fc_copy_fastcgi_input(fc_job *job);
+const char *fc_fastcgi_input_unavailable(void);
+bool fc_fastcgi_input_possible(void);
 
 /* sapi/apache.c */
 bool fc_apache_possible(void);
@@ -196,6 +204,9 @@ const char *fc_kernel_unavailable(php_fastcopy_path path);
 /* paths/same_file.c */
 bool fc_same_file(const fc_job *job);
 fc_status fc_copy_same_file(fc_job *job);
+
+/* paths/spool.c: php://input from its spool file */
+fc_status fc_copy_spool(fc_job *job);
 
 /* paths/discard.c */
 fc_status fc_copy_discard(fc_job *job);

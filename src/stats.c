@@ -50,6 +50,10 @@ const char *fc_reason_name(int reason, char *buf, size_t buflen)
 		case FASTCOPY_REASON_FILTERED: return "FILTERED";
 		case FASTCOPY_REASON_SHRANK: return "FILE_SHRANK";
 		case FASTCOPY_REASON_FILTER_FAILED: return "FILTER_FAILED";
+		case FASTCOPY_REASON_MEMORY: return "SPOOL_IN_MEMORY";
+		case FASTCOPY_REASON_UNSPOOLED: return "NOT_SPOOLED";
+		case FASTCOPY_REASON_BEHIND: return "BEHIND_LIVE_EDGE";
+		case FASTCOPY_REASON_BODY_FILE: return "REQUEST_BODY_FILE";
 		case EINVAL: return "EINVAL";
 		case EXDEV: return "EXDEV";
 		case ENOSYS: return "ENOSYS";

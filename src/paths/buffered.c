@@ -213,7 +213,34 @@ fc_status fc_copy_readahead(fc_job *job)
 	return st;
 }
 
-static fc_status copy_request_body(fc_job *job)
+/* What php://input has read ahead, and no more: one read from its buffer, as the
+ * first read of stock's next block takes it, and its write. */
+fc_status fc_request_body_drain(fc_job *job)
+{
+	php_stream *in = job->in.stream;
+	size_t buffered = (size_t) (in->writepos - in->readpos);
+	char buf[FC_STOCK_BLOCK];
+	fc_status st;
+
+	if (buffered == 0) {
+		return FC_CONTINUE;
+	}
+	st = move_block(job, buf, MIN(MIN(buffered, job->remaining), sizeof(buf)));
+	if (st == FC_CONTINUE && job->remaining == 0) {
+		return FC_DONE;
+	}
+	return st;
+}
+
+/* One read of stock's copy loop from the request body, and its write. */
+fc_status fc_request_body_fill(fc_job *job)
+{
+	char buf[FC_STOCK_BLOCK];
+
+	return move_block(job, buf, MIN(sizeof(buf), job->remaining));
+}
+
+fc_status fc_copy_request_body(fc_job *job)
 {
 	char buf[FC_STOCK_BLOCK];
 
@@ -235,7 +262,7 @@ fc_status fc_copy_buffered(fc_job *job)
 	fc_status st = FC_DONE;
 
 	if (fc_is_request_body(in)) {
-		return copy_request_body(job);
+		return fc_copy_request_body(job);
 	}
 
 	/* Read straight into our block: with its buffer on, PHP would fill it chunk_size

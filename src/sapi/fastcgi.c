@@ -15,14 +15,11 @@
  * keeps php://output on the output layer for good. */
 
 #include "src/engine.h"
+#include "src/sapi/fastcgi_request.h"
 
 #include "SAPI.h"
 #include "php_main.h"
 #include "php_output.h"
-
-#if defined(__linux__) && defined(HAVE_SPLICE)
-# define FASTCOPY_HAVE_FASTCGI 1
-#endif
 
 #ifdef FASTCOPY_HAVE_FASTCGI
 
@@ -36,25 +33,6 @@
 #include <sys/uio.h>
 #include <sys/un.h>
 #include <unistd.h>
-
-/* The head of main/fastcgi.c's struct _fcgi_request, as PHP 7.0 to 8.5 and master
- * define it. Only what precedes and includes the output buffer is mirrored. */
-typedef struct {
-	int listen_socket;
-	int tcp;           /* only ever set on Windows */
-	int fd;
-	int id;
-	int keep;
-#ifdef TCP_NODELAY
-	int nodelay;
-#endif
-	int ended;
-	int in_len;
-	int in_pad;
-	unsigned char *out_hdr;
-	unsigned char *out_pos;
-	unsigned char out_buf[1024 * 8];
-} fc_fcgi_request;
 
 #define FCGI_VERSION_1 1
 #define FCGI_STDOUT    6
@@ -182,7 +160,7 @@ static int check_connection(int fd, const zend_stat_t *st)
 }
 
 /* The verified request of the running script, or NULL with *reason set. */
-static fc_fcgi_request *verified_request(int *reason)
+fc_fcgi_request *fc_fastcgi_request(int *reason)
 {
 	fc_fcgi_request *req = (fc_fcgi_request *) SG(server_context);
 	zend_stat_t st;
@@ -230,7 +208,7 @@ const char *fc_fastcgi_unavailable(void)
 	}
 	/* phpinfo() runs inside a request: prove the layout now if no copy has. */
 	if (!guard.failed && SG(server_context)) {
-		verified_request(&reason);
+		fc_fastcgi_request(&reason);
 	}
 	return guard.failed;
 }
@@ -499,7 +477,7 @@ fc_status fc_copy_fastcgi(fc_job *job)
 	memset(&r, 0, sizeof(r));
 	r.job = job;
 	r.fd = job->in.fd;
-	r.req = verified_request(&reason);
+	r.req = fc_fastcgi_request(&reason);
 	if (!r.req) {
 		return fc_fallback(job, reason);
 	}

@@ -19,11 +19,11 @@ function rows(): array
 }
 
 $rows = rows();
-foreach (['sendfile', 'discard', 'fastcgi', 'apache', 'mmap', 'buffered'] as $path) {
+foreach (['sendfile', 'discard', 'fastcgi', 'fastcgi_input', 'apache', 'mmap', 'buffered'] as $path) {
     echo "$path: {$rows[$path]}\n";
 }
 // the kernel paths: whatever this kernel offers, said in one of the two ways
-foreach (['copy_file_range', 'splice'] as $path) {
+foreach (['copy_file_range', 'splice', 'spool'] as $path) {
     echo "$path: ", preg_match('/^(available|unavailable \(.+\))$/', $rows[$path]) ? 'a state' : 'BAD ' . $rows[$path], "\n";
 }
 // the setting changes it at run time, and an unknown name is refused
@@ -36,13 +36,15 @@ var_dump(ini_set('fastcopy.disable', 'nosuchpath'));
 sendfile: disabled by fastcopy.disable
 discard: disabled by fastcopy.disable
 fastcgi: unavailable (the SAPI is not PHP-FPM)
+fastcgi_input: unavailable (the SAPI is not PHP-FPM)
 apache: unavailable (the SAPI is not Apache's mod_php)
 mmap: available
 buffered: available
 copy_file_range: a state
 splice: a state
+spool: a state
 sendfile: available
 fastcgi: disabled by fastcopy.disable
 
-Warning: ini_set(): fastcopy.disable: unknown path "nosuchpath" (expected copy_file_range, sendfile, splice, fastcgi, apache, mmap, discard or wrappers) in %s on line %d
+Warning: ini_set(): fastcopy.disable: unknown path "nosuchpath" (expected copy_file_range, sendfile, splice, fastcgi, apache, spool, fastcgi_input, mmap, discard or wrappers) in %s on line %d
 bool(false)

@@ -91,7 +91,7 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-array(10) {
+array(12) {
   [0]=>
   string(15) "copy_file_range"
   [1]=>
@@ -103,14 +103,18 @@ array(10) {
   [4]=>
   string(6) "apache"
   [5]=>
-  string(4) "mmap"
+  string(5) "spool"
   [6]=>
-  string(7) "discard"
+  string(13) "fastcgi_input"
   [7]=>
-  string(8) "buffered"
+  string(4) "mmap"
   [8]=>
-  string(8) "wrappers"
+  string(7) "discard"
   [9]=>
+  string(8) "buffered"
+  [10]=>
+  string(8) "wrappers"
+  [11]=>
   string(13) "left_to_stock"
 }
 array(0) {
@@ -120,6 +124,8 @@ sendfile: ok
 splice: ok
 fastcgi: ok
 apache: ok
+spool: ok
+fastcgi_input: ok
 mmap: ok
 discard: ok
 buffered: ok

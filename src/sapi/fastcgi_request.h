@@ -1,0 +1,41 @@
+/* PHP-FPM's request object as the fastcgi paths see it: shared by the response
+ * writer (fastcgi.c) and the request body reader (fastcgi_input.c), proven once
+ * per process and per connection by fastcgi.c. */
+
+#ifndef FASTCOPY_FASTCGI_REQUEST_H
+#define FASTCOPY_FASTCGI_REQUEST_H
+
+#if defined(__linux__) && defined(HAVE_SPLICE)
+# define FASTCOPY_HAVE_FASTCGI 1
+#endif
+
+#ifdef FASTCOPY_HAVE_FASTCGI
+
+#include <netinet/tcp.h>
+
+/* The head of main/fastcgi.c's struct _fcgi_request, as PHP 7.0 to 8.5 and master
+ * define it. Only what precedes and includes the output buffer is mirrored. */
+typedef struct {
+	int listen_socket;
+	int tcp;           /* only ever set on Windows */
+	int fd;
+	int id;
+	int keep;
+#ifdef TCP_NODELAY
+	int nodelay;
+#endif
+	int ended;
+	int in_len;
+	int in_pad;
+	unsigned char *out_hdr;
+	unsigned char *out_pos;
+	unsigned char out_buf[1024 * 8];
+} fc_fcgi_request;
+
+/* The running script's request once its layout and connection are proven, or
+ * NULL with *reason set (UNVERIFIED, REQUEST_FINISHED). */
+fc_fcgi_request *fc_fastcgi_request(int *reason);
+
+#endif
+
+#endif
