@@ -8,7 +8,8 @@ require FCINT_ENDPOINT_LIB;
 require FCUP_SCENARIO;
 require FCINT_AUTOLOAD;
 
-$dir = FCINT_LOGDIR . '/' . basename($_GET['log']) . '.d';
+// ?dir=: the destinations in a directory of the test's (another filesystem)
+$dir = ($_GET['dir'] ?? FCINT_LOGDIR) . '/' . basename($_GET['log']) . '.d';
 mkdir($dir);
 $r = fcup_run(json_decode($_GET['ops'], true, 512, JSON_THROW_ON_ERROR), $dir);
 $r['pid'] = getmypid();
