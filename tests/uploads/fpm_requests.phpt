@@ -115,9 +115,17 @@ foreach ($stacks as $stack => $options) {
         $size = filesize($body);
         foreach (['none' => [['leave']], 'part' => [['fread', 100], ['copy', 1000, 0, 'temp'], ['leave']],
             'part into a file' => [['copy', 70001, 0, 'file'], ['leave']], 'all' => $all] as $what => $ops) {
-            fcup_fpm_compare($servers, "$stack, FastCGI records, $size bytes, read $what", $ops, $body, null,
+            $first = fcup_fpm_compare($servers, "$stack, FastCGI records, $size bytes, read $what", $ops, $body, null,
                 FCUP_FPM_PATHS, false, $what === 'part into a file' && $size > 70001 ? 'fastcgi_input' : null);
-            fcup_fpm_compare($servers, "$stack, FastCGI records, $size bytes, read $what, next request", $all, $next);
+            $then = fcup_fpm_compare($servers, "$stack, FastCGI records, $size bytes, read $what, next request", $all,
+                $next);
+            // the next request came on the connection the first one left, stock or not
+            foreach ($then as $mode => $run) {
+                if ($run['conn'] === [] || $run['conn'] !== ($first[$mode]['conn'] ?? null)) {
+                    fcint_fail("$stack, $size bytes, read $what [$mode]: the next request came on "
+                        . json_encode($run['conn']) . ', the first on ' . json_encode($first[$mode]['conn'] ?? null));
+                }
+            }
         }
     }
     foreach ($servers as $srv) {
