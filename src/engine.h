@@ -143,7 +143,10 @@ fc_status fc_see_through_source(fc_job *job, php_stream *stream);
 void fc_wrappers_release(fc_job *job);
 
 /* paths/buffered.c: through PHP's stream layer */
+/* php://input's fill: what stock's reads ask its SAPI for at a time */
+#define FC_REQUEST_BODY_FILL 8192
 bool fc_is_request_body(const php_stream *stream);
+bool fc_request_body_fills_stock(const php_stream *in);
 fc_status fc_copy_readahead(fc_job *job);
 fc_status fc_copy_buffered(fc_job *job);
 fc_status fc_copy_request_body(fc_job *job);
@@ -206,6 +209,7 @@ bool fc_same_file(const fc_job *job);
 fc_status fc_copy_same_file(fc_job *job);
 
 /* paths/spool.c: php://input from its spool file */
+int fc_spool_fd(php_stream *body, int *reason);
 fc_status fc_copy_spool(fc_job *job);
 
 /* paths/discard.c */
