@@ -136,6 +136,20 @@ bool fc_switched_off(int counter);
 #if PHP_VERSION_ID >= 80600
 bool fc_stock_copies_in_kernel(php_stream *src, php_stream *dest);
 #endif
+zend_result fc_override_copy(php_stream *src, php_stream *dest, size_t maxlen, size_t *len);
+
+/* Closes a copy's destination: 8.6 fails the copy when that close fails (a full
+ * disk or an NFS server refusing the data at close: php-src c07cc850, PR #12067);
+ * before, stock ignores the result. */
+static inline bool fc_close_destination(php_stream *stream)
+{
+#if PHP_VERSION_ID >= 80600
+	return php_stream_close(stream) == 0;
+#else
+	php_stream_close(stream);
+	return true;
+#endif
+}
 
 /* endpoint/wrappers.c */
 php_stream *fc_see_through_destination(fc_job *job, php_stream *stream);
