@@ -182,14 +182,8 @@ void fc_stream_copy_function(INTERNAL_FUNCTION_PARAMETERS, bool as_override)
 	if (maxlen_is_null) {
 		maxlen = (zend_long) PHP_STREAM_COPY_ALL;
 	}
-#if PHP_VERSION_ID >= 80600
-	/* Stock 8.6 copies these pairs in the kernel itself (php-src PR #20399): with
-	 * the same syscalls, so the override leaves them to it and is stock exactly. */
-	if (as_override && fc_stock_copies_in_kernel(src, dest)) {
-		result = php_stream_copy_to_stream_ex(src, dest, (size_t) maxlen, &len);
-	} else
-#endif
-	result = php_fastcopy_copy(src, dest, (size_t) maxlen, &len);
+	result = as_override ? fc_override_copy(src, dest, (size_t) maxlen, &len)
+		: php_fastcopy_copy(src, dest, (size_t) maxlen, &len);
 	if (result != SUCCESS) {
 		RETVAL_FALSE;
 	} else {

@@ -77,7 +77,9 @@ typedef enum {
 /* why php://input was not read from PHP-FPM's socket by fastcgi_input */
 #define FASTCOPY_REASON_BEHIND     (FASTCOPY_REASON_ERRNO_MAX + 24) /* not at the live edge of the body */
 #define FASTCOPY_REASON_BODY_FILE  (FASTCOPY_REASON_ERRNO_MAX + 25) /* the body is in REQUEST_BODY_FILE */
-#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 26)
+/* why neither took whole fills of php://input: its fills are not stock's 8 KiB */
+#define FASTCOPY_REASON_FILL_SIZE  (FASTCOPY_REASON_ERRNO_MAX + 26)
+#define FASTCOPY_REASON_SLOTS      (FASTCOPY_REASON_ERRNO_MAX + 27)
 
 typedef struct {
 	zend_ulong calls;

@@ -80,22 +80,10 @@ zend_result fc_copy_file(const char *src, const char *dest, php_stream_context *
 		php_stream_close(in);
 		return FAILURE;
 	}
-#if PHP_VERSION_ID >= 80600
-	/* stock 8.6 copies these in the kernel itself (php-src PR #20399): stay stock */
-	if (fc_stock_copies_in_kernel(in, out)) {
-		result = php_stream_copy_to_stream_ex(in, out, PHP_STREAM_COPY_ALL, NULL);
-	} else
-#endif
-	result = php_fastcopy_copy(in, out, PHP_STREAM_COPY_ALL, NULL);
+	result = fc_override_copy(in, out, PHP_STREAM_COPY_ALL, NULL);
 	php_stream_close(in);
-#if PHP_VERSION_ID >= 80600
-	/* 8.6 fails a copy whose destination does not close cleanly: a full disk or an
-	 * NFS server that refuses the data at close (php-src c07cc850, PR #12067) */
-	if (php_stream_close(out)) {
+	if (!fc_close_destination(out)) {
 		result = FAILURE;
 	}
-#else
-	php_stream_close(out);
-#endif
 	return result;
 }

@@ -84,6 +84,19 @@ bool fc_stock_copies_in_kernel(php_stream *src, php_stream *dest)
 }
 #endif
 
+/* The copy an overridden built-in makes: the engine's, except the pairs stock 8.6
+ * copies in the kernel itself (php-src PR #20399), which stay stock's: the same
+ * syscalls, and stock's results exactly. */
+zend_result fc_override_copy(php_stream *src, php_stream *dest, size_t maxlen, size_t *len)
+{
+#if PHP_VERSION_ID >= 80600
+	if (fc_stock_copies_in_kernel(src, dest)) {
+		return php_stream_copy_to_stream_ex(src, dest, maxlen, len);
+	}
+#endif
+	return php_fastcopy_copy(src, dest, maxlen, len);
+}
+
 /* NULL when a path can run in this process, or why it cannot (phpinfo()). */
 const char *fc_path_unavailable(php_fastcopy_path path)
 {

@@ -136,6 +136,20 @@ bool fc_switched_off(int counter);
 #if PHP_VERSION_ID >= 80600
 bool fc_stock_copies_in_kernel(php_stream *src, php_stream *dest);
 #endif
+zend_result fc_override_copy(php_stream *src, php_stream *dest, size_t maxlen, size_t *len);
+
+/* Closes a copy's destination: 8.6 fails the copy when that close fails (a full
+ * disk or an NFS server refusing the data at close: php-src c07cc850, PR #12067);
+ * before, stock ignores the result. */
+static inline bool fc_close_destination(php_stream *stream)
+{
+#if PHP_VERSION_ID >= 80600
+	return php_stream_close(stream) == 0;
+#else
+	php_stream_close(stream);
+	return true;
+#endif
+}
 
 /* endpoint/wrappers.c */
 php_stream *fc_see_through_destination(fc_job *job, php_stream *stream);
@@ -143,7 +157,10 @@ fc_status fc_see_through_source(fc_job *job, php_stream *stream);
 void fc_wrappers_release(fc_job *job);
 
 /* paths/buffered.c: through PHP's stream layer */
+/* php://input's fill: what stock's reads ask its SAPI for at a time */
+#define FC_REQUEST_BODY_FILL 8192
 bool fc_is_request_body(const php_stream *stream);
+bool fc_request_body_fills_stock(const php_stream *in);
 fc_status fc_copy_readahead(fc_job *job);
 fc_status fc_copy_buffered(fc_job *job);
 fc_status fc_copy_request_body(fc_job *job);
@@ -206,6 +223,7 @@ bool fc_same_file(const fc_job *job);
 fc_status fc_copy_same_file(fc_job *job);
 
 /* paths/spool.c: php://input from its spool file */
+int fc_spool_fd(php_stream *body, int *reason);
 fc_status fc_copy_spool(fc_job *job);
 
 /* paths/discard.c */

@@ -510,21 +510,10 @@ static ZEND_NAMED_FUNCTION(fastcopy_file_put_contents)
 		php_stream_truncate_set_size(stream, 0);
 	}
 
-#if PHP_VERSION_ID >= 80600
-	/* stock 8.6 copies these in the kernel itself (php-src PR #20399): stay stock */
-	if (fc_stock_copies_in_kernel(src, stream)) {
-		copied = php_stream_copy_to_stream_ex(src, stream, PHP_STREAM_COPY_ALL, &len);
-	} else
-#endif
-	copied = php_fastcopy_copy(src, stream, PHP_STREAM_COPY_ALL, &len);
-#if PHP_VERSION_ID >= 80600
-	/* 8.6 fails a write whose destination does not close cleanly (php-src c07cc850) */
-	if (php_stream_close(stream)) {
+	copied = fc_override_copy(src, stream, PHP_STREAM_COPY_ALL, &len);
+	if (!fc_close_destination(stream)) {
 		copied = FAILURE;
 	}
-#else
-	php_stream_close(stream);
-#endif
 	if (copied != SUCCESS) {
 		RETURN_FALSE;
 	}

@@ -54,6 +54,7 @@ const char *fc_reason_name(int reason, char *buf, size_t buflen)
 		case FASTCOPY_REASON_UNSPOOLED: return "NOT_SPOOLED";
 		case FASTCOPY_REASON_BEHIND: return "BEHIND_LIVE_EDGE";
 		case FASTCOPY_REASON_BODY_FILE: return "REQUEST_BODY_FILE";
+		case FASTCOPY_REASON_FILL_SIZE: return "FILL_SIZE";
 		case EINVAL: return "EINVAL";
 		case EXDEV: return "EXDEV";
 		case ENOSYS: return "ENOSYS";

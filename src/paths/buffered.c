@@ -183,7 +183,16 @@ bool fc_is_request_body(const php_stream *stream)
 }
 
 /* The block of stock's copy loop (CHUNK_SIZE in main/streams/streams.c). */
-#define FC_STOCK_BLOCK 8192
+#define FC_STOCK_BLOCK FC_REQUEST_BODY_FILL
+
+/* Each fill of php://input's read buffer asks for what the buffer has room for:
+ * 8 KiB, its chunk size, unless a script set another chunk size or a long line
+ * (fgets()) grew the buffer. The paths that take whole fills at once (spool,
+ * fastcgi_input) count on 8 KiB fills. */
+bool fc_request_body_fills_stock(const php_stream *in)
+{
+	return in->chunk_size == FC_REQUEST_BODY_FILL && in->readbuflen <= FC_REQUEST_BODY_FILL;
+}
 
 /* Bytes PHP has already read ahead from the source come first, exactly once. For a
  * seekable source opening its endpoint has already dropped them (the kernel reads

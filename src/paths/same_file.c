@@ -140,21 +140,22 @@ fc_status fc_copy_same_file(fc_job *job)
 	size = (zend_off_t) st.st_size;
 	n = from < size ? MIN(job->remaining, (size_t) (size - from)) : 0;
 
-	if (job->out.append) {
-		to = size;
-	} else if (in == out || share_offset(job->in.fd, job->out.fd)) {
-		to = from + (zend_off_t) n;
-	}
-
 	fc_stats_call(FASTCOPY_PATH_BUFFERED);
 	if (n > 0) {
+		if (job->out.append) {
+			to = size;
+		} else if (in == out || share_offset(job->in.fd, job->out.fd)) {
+			to = from + (zend_off_t) n;
+		}
 		status = move_range(job, from, to, n, &moved);
 	}
 	fc_job_moved(job, moved);
 	fc_stats_bytes(FASTCOPY_PATH_BUFFERED, moved);
 
-	/* Both descriptors where stock's read and write leave them: for one stream or
-	 * a shared offset, behind the bytes written. */
+	/* Both descriptors where stock leaves them: for one stream or a shared offset,
+	 * behind the bytes written. With nothing to copy, where its casts of the
+	 * source and then the destination put them: each at its stream's position,
+	 * a shared one at the destination's. */
 	zend_lseek(job->in.fd, from + (zend_off_t) moved, SEEK_SET);
 	zend_lseek(job->out.fd, to + (zend_off_t) moved, SEEK_SET);
 	return status;

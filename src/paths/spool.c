@@ -29,14 +29,16 @@
 #include <unistd.h>
 
 /* php://input fills its read buffer this many bytes at a time (its chunk size). */
-#define FC_INPUT_FILL 8192
-
-#if defined(HAVE_COPY_FILE_RANGE) && defined(HAVE_SENDFILE)
+#define FC_INPUT_FILL FC_REQUEST_BODY_FILL
 
 /* The spool's descriptor, or -1 while it is still in memory (or anything else).
  * Asked first without a result: a php://temp in memory would otherwise be turned
- * into a file by the cast, earlier than stock would spill it. */
-static int spool_fd(php_stream *body, int *reason)
+ * into a file by the cast, earlier than stock would spill it. That question goes
+ * to the spool's inner file stream without PHP_STREAM_CAST_INTERNAL, which warns
+ * of "buffered data lost" when that stream holds read-ahead; stock seeks the spool
+ * before every read anyway, so a seek to where it stands drops the read-ahead
+ * first (the bytes stay in the file). */
+int fc_spool_fd(php_stream *body, int *reason)
 {
 	php_socket_t fd;
 
@@ -44,6 +46,7 @@ static int spool_fd(php_stream *body, int *reason)
 	if (!php_stream_is(body, PHP_STREAM_IS_TEMP) || body->readfilters.head || body->writefilters.head) {
 		return -1;
 	}
+	php_stream_seek(body, php_stream_tell(body), SEEK_SET);
 	if (php_stream_cast(body, PHP_STREAM_AS_FD, NULL, 0) != SUCCESS) {
 		*reason = FASTCOPY_REASON_MEMORY;
 		return -1;
@@ -56,6 +59,8 @@ static int spool_fd(php_stream *body, int *reason)
 	}
 	return (int) fd;
 }
+
+#if defined(HAVE_COPY_FILE_RANGE) && defined(HAVE_SENDFILE)
 
 /* Bytes from the read buffer's start that stock serves from the spool without
  * asking the SAPI: a fill at `at` asks unless SG(post_read) is set or the SAPI has
@@ -117,7 +122,10 @@ fc_status fc_copy_spool(fc_job *job)
 	if (!body || in->position < 0) {
 		return fc_fallback(job, FASTCOPY_REASON_UNVERIFIED);
 	}
-	if ((fd = spool_fd(body, &reason)) < 0) {
+	if (!fc_request_body_fills_stock(in)) {
+		return fc_fallback(job, FASTCOPY_REASON_FILL_SIZE);
+	}
+	if ((fd = fc_spool_fd(body, &reason)) < 0) {
 		return fc_fallback(job, reason);
 	}
 	if (zend_fstat(fd, &sb) != 0) {

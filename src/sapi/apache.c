@@ -613,13 +613,18 @@ static int pass_blocks(fc_job *job, fc_apache_request *req, zend_off_t offset, s
  * and its handlers do when a body cannot be completed: the core then sends nothing
  * more on it (not the chunked ending, not what mod_ssl holds) and does not keep it.
  * Written through the kernel, like every read of Apache's structures. */
-static void abort_connection(const fc_apache_request *req)
+static void abort_connection(const fc_apache_request *req, bool readable)
 {
 	unsigned aborted = 1;
 	struct iovec local = {&aborted, sizeof(aborted)};
 	struct iovec remote = {(char *) req->r.connection + offsetof(fc_ap_conn, aborted), sizeof(aborted)};
 
-	process_vm_writev(self, &local, 1, &remote, 1, 0);
+	if (process_vm_writev(self, &local, 1, &remote, 1, 0) != (ssize_t) sizeof(aborted) && readable) {
+		/* Refused (a seccomp policy that allows only the reads): the connection
+		 * was read a moment ago, so it is Apache's live memory in this process,
+		 * and left unmarked it would let the filters finish the framing. */
+		((fc_ap_conn *) req->r.connection)->aborted = 1;
+	}
 }
 
 /* Apache did not deliver the range: the client is gone (the core marks the
@@ -632,8 +637,10 @@ static fc_status range_lost(fc_job *job, const fc_apache_request *req, zend_off_
 {
 	fc_ap_conn c;
 
-	if (!peek(req->r.connection, &c, sizeof(c)) || !c.aborted) {
-		abort_connection(req);
+	bool readable = peek(req->r.connection, &c, sizeof(c));
+
+	if (!readable || !c.aborted) {
+		abort_connection(req, readable);
 		if (!reason) {
 			reason = FASTCOPY_REASON_FILTER_FAILED;
 		}

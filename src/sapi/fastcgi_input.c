@@ -36,7 +36,7 @@
 
 #define FCGI_STDIN       5
 #define FC_HEADER_BYTES  8
-#define FC_FILL          8192
+#define FC_FILL          FC_REQUEST_BODY_FILL
 /* 32 fills: a record and a half of nginx's, few syscalls, one Zend chunk. */
 #define FC_BATCH_FILLS   32
 
@@ -188,19 +188,6 @@ static size_t mirror_read_post(fc_stdin *s)
 	return got;
 }
 
-/* The spool's descriptor once php://temp has spilled to its file, else -1. */
-static int spool_file(php_stream *body)
-{
-	php_socket_t fd;
-
-	if (!php_stream_is(body, PHP_STREAM_IS_TEMP) || body->readfilters.head || body->writefilters.head
-			|| php_stream_cast(body, PHP_STREAM_AS_FD, NULL, 0) != SUCCESS
-			|| php_stream_cast(body, PHP_STREAM_AS_FD | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) != SUCCESS) {
-		return -1;
-	}
-	return (int) fd;
-}
-
 static bool has_body_file(void)
 {
 	char *file = sapi_getenv("REQUEST_BODY_FILE", sizeof("REQUEST_BODY_FILE") - 1);
@@ -270,7 +257,8 @@ static fc_status deliver_batch(fc_job *job, const char *buf, size_t len)
 }
 
 /* One batch of whole fills at the live edge. FC_CONTINUE: all of it delivered,
- * go on; FC_FALLBACK with job->reason 0: read this fill as stock (no room). */
+ * go on; FC_FALLBACK with job->reason fallocate()'s errno: no room reserved, read
+ * this fill as stock. */
 static fc_status move_batch(fc_job *job, fc_fcgi_request *req, int spool_fd, zend_off_t edge, size_t fills,
 	char *buf)
 {
@@ -325,10 +313,14 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 	fc_fcgi_request *req;
 	char *buf = NULL;
 	int reason;
+	bool reserve_refused = false;
 	fc_status st = FC_DONE;
 
 	if (in->readfilters.head) {
 		return fc_fallback(job, FASTCOPY_REASON_FILTERED);
+	}
+	if (!fc_request_body_fills_stock(in)) {
+		return fc_fallback(job, FASTCOPY_REASON_FILL_SIZE);
 	}
 	if (!body || SG(post_read)) {
 		return fc_fallback(job, FASTCOPY_REASON_BEHIND);
@@ -370,7 +362,7 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 			fills = MIN(fills, job->remaining / FC_FILL);
 		}
 		fills = MIN(fills, FC_BATCH_FILLS);
-		spool_fd = spool_file(body);
+		spool_fd = reserve_refused ? -1 : fc_spool_fd(body, &reason);
 		edge = in->position;
 		if (fills == 0 || spool_fd < 0 || zend_fstat(spool_fd, &sb) != 0 || sb.st_size != edge
 				|| edge != (zend_off_t) SG(read_post_bytes)) {
@@ -388,7 +380,9 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 		}
 		st = move_batch(job, req, spool_fd, edge, fills, buf);
 		if (st == FC_FALLBACK) {
-			/* no room reserved: this fill as stock reads it */
+			/* no room reserved: this fill as stock reads it; a filesystem that
+			 * cannot reserve at all is not asked again in this copy */
+			reserve_refused = job->reason == EOPNOTSUPP || job->reason == ENOSYS;
 			st = fc_request_body_fill(job);
 		}
 		if (st != FC_CONTINUE) {

@@ -13,8 +13,17 @@ cd "$(dirname "$0")/../.."
 . tests/install/lib.sh
 trap inst_cleanup EXIT
 
-packages=$(cd "${FASTCOPY_SHARED:-../shared}/php-packages" 2>/dev/null && pwd) ||
-	{ inst_fail "no ../shared/php-packages (PIE's path repositories)"; inst_finish; exit; }
+# Beside the clone (as CI lays it), else the workspace's usual place, as
+# tests/integration/setup.sh looks; FASTCOPY_SHARED names another shared/.
+packages=
+for p in ${FASTCOPY_SHARED:+"$FASTCOPY_SHARED/php-packages"} ../shared/php-packages /work/shared/php-packages; do
+	if [ -d "$p/pie-1.3.1" ]; then
+		packages=$(cd "$p" && pwd)
+		break
+	fi
+done
+[ -n "$packages" ] ||
+	{ inst_fail "no shared/php-packages beside the clone (PIE's path repositories)"; inst_finish; exit; }
 inst_begin || { inst_fail "a machine without fastcopy to start from"; inst_finish; exit; }
 
 # PIE, as a Composer project of its own

@@ -21,6 +21,12 @@ $put = [
     'odd lengths' => [[['copy', null, 0, 'temp'], ['seek', 5], ['copy', 40001, 0, 'file'], ['copy', 3, 0, 'file'],
         ['copy', null, 0, 'file']], true],
     'all, rewind, file_put_contents' => [[['copy', null, 0, 'temp'], ['rewind'], ['fpc', 'seeked', LOCK_EX]], true],
+    // the spool's own file stream holding read-ahead when the copy asks about it
+    'unbuffered, 30000, rewind, 100, all into a file' => [[['~read_buffer', 0], ['~fread', 30000], ['~rewind'],
+        ['~fread', 100], ['copy', null, 0, 'file']], false],
+    // fills that are not 8 KiB: stock's reads (FILL_SIZE)
+    'chunk size 20000, all, rewind, all into a file' => [[['chunk', 20000], ['copy', null, 0, 'temp'], ['rewind'],
+        ['copy', null, 0, 'file']], false],
     // O_APPEND: the kernel refuses it, the read/write path takes it
     'all, rewind, into an O_APPEND file' => [[['copy', null, 0, 'temp'], ['rewind'], ['copy', null, 0, 'append']],
         false],
@@ -97,6 +103,22 @@ all, rewind, file_put_contents, 16385 bytes: same
 all, rewind, file_put_contents, 65536 bytes: same
 all, rewind, file_put_contents, 100003 bytes: same
 all, rewind, file_put_contents, 2101251 bytes: same
+unbuffered, 30000, rewind, 100, all into a file, 0 bytes: same
+unbuffered, 30000, rewind, 100, all into a file, 1 bytes: same
+unbuffered, 30000, rewind, 100, all into a file, 8192 bytes: same
+unbuffered, 30000, rewind, 100, all into a file, 16384 bytes: same
+unbuffered, 30000, rewind, 100, all into a file, 16385 bytes: same
+unbuffered, 30000, rewind, 100, all into a file, 65536 bytes: same
+unbuffered, 30000, rewind, 100, all into a file, 100003 bytes: same
+unbuffered, 30000, rewind, 100, all into a file, 2101251 bytes: same
+chunk size 20000, all, rewind, all into a file, 0 bytes: same
+chunk size 20000, all, rewind, all into a file, 1 bytes: same
+chunk size 20000, all, rewind, all into a file, 8192 bytes: same
+chunk size 20000, all, rewind, all into a file, 16384 bytes: same
+chunk size 20000, all, rewind, all into a file, 16385 bytes: same
+chunk size 20000, all, rewind, all into a file, 65536 bytes: same
+chunk size 20000, all, rewind, all into a file, 100003 bytes: same
+chunk size 20000, all, rewind, all into a file, 2101251 bytes: same
 all, rewind, into an O_APPEND file, 0 bytes: same
 all, rewind, into an O_APPEND file, 1 bytes: same
 all, rewind, into an O_APPEND file, 8192 bytes: same
