@@ -3,7 +3,7 @@
 #   - Debian: nginx, php8.2-fpm, php8.2-cgi (fastcgi_guard.phpt), valgrind
 #     (fastcgi_valgrind.phpt, apache_valgrind.phpt), apache2,
 #     libapache2-mod-php8.2, apache2-dev and strace (the apache_*.phpt tests),
-#     curl, and the extensions sabre/dav and
+#     xfsprogs and btrfs-progs (tests/uploads/fpm_filesystems.phpt), curl, and the extensions sabre/dav and
 #     sabre/http declare: php8.2-curl, php8.2-mbstring, php8.2-xml (services
 #     apt may start are stopped again)
 #   - two Composer projects under tests/integration/.deps (gitignored):
@@ -37,6 +37,10 @@ command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
 command -v apxs2 >/dev/null 2>&1 || need_apt+=(apache2-dev)
 command -v strace >/dev/null 2>&1 || need_apt+=(strace)
 command -v openssl >/dev/null 2>&1 || need_apt+=(openssl)
+# tests/uploads/fpm_filesystems.phpt: XFS and btrfs loop mounts (mkfs.xfs and xfs_io,
+# mkfs.btrfs; filefrag is e2fsprogs')
+command -v mkfs.xfs >/dev/null 2>&1 || [ -x /usr/sbin/mkfs.xfs ] || need_apt+=(xfsprogs)
+command -v mkfs.btrfs >/dev/null 2>&1 || [ -x /usr/sbin/mkfs.btrfs ] || need_apt+=(btrfs-progs)
 # FPM runs with -n and loads these by name (harness.inc: fcint_lib_ini()).
 ext_dir="$(php -n -r 'echo PHP_EXTENSION_DIR;')"
 for ext in curl mbstring xml; do

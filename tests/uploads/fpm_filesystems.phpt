@@ -1,0 +1,253 @@
+--TEST--
+Uploads through nginx + PHP-FPM with the stored file and upload_tmp_dir on XFS (reflink on), on btrfs and across filesystems, stock vs fastcopy.override: the paths that carried each body, and a copy from the spool shares extents exactly where the filesystem clones
+--SKIPIF--
+<?php
+require __DIR__ . '/../integration/harness.inc';
+if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {
+    die('skip under valgrind (run-tests.php -m): see fpm_valgrind.phpt');
+}
+if (PHP_OS_FAMILY !== 'Linux') die('skip loop mounts are Linux');
+if (!function_exists('posix_geteuid') || posix_geteuid() !== 0) die('skip loop mounts need root');
+if (!file_exists('/dev/loop-control')) die('skip no loop devices (/dev/loop-control)');
+fcint_skipif(['nginx', 'fpm', 'curl', 'dav']);
+// the filesystems' tools: under CI a missing one fails the test (apt install xfsprogs btrfs-progs)
+$missing = array_filter(['mkfs.xfs', 'xfs_io', 'mkfs.btrfs', 'filefrag', 'strace'], fn ($t) => fcint_tool($t) === null);
+if ($missing && getenv('CI') !== 'true') die('skip missing ' . implode(', ', $missing) . ' (apt install xfsprogs btrfs-progs e2fsprogs strace)');
+?>
+--FILE--
+<?php
+require __DIR__ . '/fpm.inc';
+
+$tmp = fcint_tmpdir('uploads-fs');
+$mounted = [];
+/** A filesystem of its own under $tmp: a loop-mounted image, or a tmpfs. */
+function fs_mount(string $tmp, string $fs, array &$mounted): ?string
+{
+    $dir = "$tmp/$fs";
+    mkdir($dir);
+    if ($fs === 'tmpfs') {
+        $cmds = ['mount -t tmpfs -o size=64m fastcopy-uploads ' . escapeshellarg($dir)];
+    } else {
+        $img = "$tmp/$fs.img";
+        $mkfs = $fs === 'xfs' ? fcint_tool('mkfs.xfs') . ' -q -m reflink=1' : fcint_tool('mkfs.btrfs') . ' -q';
+        $cmds = ['truncate -s 512M ' . escapeshellarg($img), $mkfs . ' ' . escapeshellarg($img),
+            'mount -o loop ' . escapeshellarg($img) . ' ' . escapeshellarg($dir)];
+    }
+    foreach ($cmds as $cmd) {
+        exec("$cmd 2>&1", $out, $rc);
+        if ($rc !== 0) {
+            echo "cannot make the $fs filesystem: $cmd: ", implode(' ', $out), "\n";
+            return null;
+        }
+    }
+    $mounted[] = $dir;
+    foreach (['spool', 'files'] as $sub) {
+        mkdir("$dir/$sub", 0777);
+    }
+    return $dir;
+}
+
+/** Whether $dir's filesystem clones (cp --reflink=always), asked of the filesystem itself. */
+function fs_clones(string $dir): bool
+{
+    file_put_contents("$dir/probe", str_repeat('p', 65536));
+    exec('cp --reflink=always ' . escapeshellarg("$dir/probe") . ' ' . escapeshellarg("$dir/probe2") . ' 2>/dev/null', $o, $rc);
+    @unlink("$dir/probe");
+    @unlink("$dir/probe2");
+    return $rc === 0;
+}
+
+/**
+ * The copy_file_range() and sendfile() calls of the worker that serves $run, as
+ * strace sees them: [name => [calls, bytes moved, refusals]].
+ */
+function fs_traced(FcintStack $srv, string $mode, array $ops, string $body, array $req): array
+{
+    $pid = fcup_fpm_put($srv, $mode, [], fcup_body(1))['pid'];
+    $log = dirname($srv->docroot) . "/strace-$mode-" . md5(json_encode($ops)) . '.log';
+    $st = proc_open([fcint_tool('strace'), '-q', '-p', (string) $pid, '-e', 'trace=copy_file_range,sendfile',
+        '-o', $log], [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']],
+        $pipes);
+    for ($i = 0; $i < 100 && !is_file($log); $i++) {
+        usleep(20000);
+    }
+    usleep(200000);
+    $run = fcup_fpm_put($srv, $mode, $ops, $body, null, $req);
+    proc_terminate($st, SIGINT);
+    proc_close($st);
+    $calls = ['copy_file_range' => [0, 0, 0], 'sendfile' => [0, 0, 0]];
+    foreach (file($log) ?: [] as $l) {
+        if (preg_match('/^(copy_file_range|sendfile)\(.*\)\s+= (-?\d+)/', $l, $m)) {
+            $calls[$m[1]][0]++;
+            (int) $m[2] < 0 ? $calls[$m[1]][2]++ : $calls[$m[1]][1] += (int) $m[2];
+        }
+    }
+    return [$run, $calls];
+}
+
+/** Whether the kernel lets copy_file_range() copy from a file in $from to one in $to (xfs_io's copy_range). */
+function fs_copy_range(string $from, string $to): bool
+{
+    file_put_contents("$from/probe", str_repeat('p', 8192));
+    exec(fcint_tool('xfs_io') . ' -f -c ' . escapeshellarg("copy_range -s 0 -d 0 -l 8192 $from/probe") . ' '
+        . escapeshellarg("$to/probe-copy") . ' 2>&1', $out, $rc);
+    $ok = $rc === 0 && $out === [] && @filesize("$to/probe-copy") === 8192;
+    @unlink("$from/probe");
+    @unlink("$to/probe-copy");
+    return $ok;
+}
+
+try {
+    $xfs = fs_mount($tmp, 'xfs', $mounted);
+    $btrfs = fs_mount($tmp, 'btrfs', $mounted);
+    $tmpfs = fs_mount($tmp, 'tmpfs', $mounted);
+    if (!$xfs || !$btrfs || !$tmpfs) {
+        fcint_fail('a filesystem could not be made');
+        exit;
+    }
+    @mkdir("$tmp/ext4-spool", 0777);
+    $layouts = [
+        'XFS' => [$xfs . '/spool', $xfs . '/files', true],
+        'btrfs' => [$btrfs . '/spool', $btrfs . '/files', true],
+        'spool on tmpfs, file on XFS' => [$tmpfs . '/spool', $xfs . '/files', false],
+        'spool in the temp dir, file on btrfs' => [$tmp . '/ext4-spool', $btrfs . '/files', false],
+    ];
+    $filefrag = fcint_tool('filefrag');
+    $big = (2 << 20) + 4099;
+    foreach ($layouts as $layout => [$spool, $files, $sameFs]) {
+        $clones = $sameFs && fs_clones($files);
+        $root = "$tmp/www-" . count(glob("$tmp/www-*"));
+        mkdir($root);
+        $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['keepalive' => 2, 'ini' => ["upload_tmp_dir=$spool"],
+            'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
+        $req = ['dir' => $files];
+        foreach ([1, 65536, $big] as $size) {
+            $body = fcup_body($size);
+            $socket = $size >= 65536 ? 'fastcgi_input' : null;
+            fcup_fpm_compare($servers, "$layout, copy into a file, $size bytes", [['copy', null, 0, 'file'], ['rewind'],
+                ['get']], $body, null, FCUP_FPM_PATHS, false, $socket, $req);
+            fcup_fpm_compare($servers, "$layout, file_put_contents, $size bytes", [['fpc', 'file', 0]], $body, null,
+                FCUP_FPM_PATHS, false, $socket, $req);
+            fcup_fpm_compare($servers, "$layout, Nextcloud, $size bytes", [['nextcloud', 'file']], $body, null,
+                FCUP_FPM_PATHS, false, $socket, $req);
+            $ops = [['copy', null, 0, 'temp'], ['rewind'], ['copy', null, 0, 'file'], ['extents', 'file', $filefrag],
+                ['get']];
+            $runs = fcup_fpm_compare($servers, "$layout, all, rewind, all into a file, $size bytes", $ops, $body, null,
+                FCUP_FPM_PATHS, false, $size >= 65536 ? 'spool' : null, $req);
+            if ($size < 65536 || !$runs) {
+                continue;
+            }
+            // stock writes what it read: nothing shared; the spool path's copy_file_range()
+            // shares the spool's extents where the filesystem clones, and only there
+            $shared = array_map(fn ($r) => is_array($r['extents'][0]) ? $r['extents'][0][1] > 0 : $r['extents'][0], $runs);
+            if ($shared['stock'] !== false || ($shared['override'] ?? $clones) !== $clones) {
+                fcint_fail("$layout, $size bytes: shared extents " . json_encode($shared) . ', the filesystem '
+                    . ($clones ? 'clones' : 'does not clone or is not the spool\'s') . ': '
+                    . json_encode(array_column($runs, 'extents')));
+            }
+        }
+        // Which syscall carried the spool path, as strace saw it: copy_file_range() where the
+        // kernel allows it between the spool's and the file's filesystems (asked of it with
+        // xfs_io), else sendfile() after copy_file_range() was refused. The kernel moves all
+        // but the last partial 8 KiB fill, which stock's reads take.
+        if (isset($servers['override'])) {
+            [$run, $calls] = fs_traced($servers['override'], 'override', $ops, fcup_body($big), $req);
+            $moved = $calls['copy_file_range'][1] + $calls['sendfile'][1];
+            $spooled = fc_stats_delta($run['before'], $run['after'])['spool']['bytes'];
+            $expect = fs_copy_range($spool, $files) ? 'copy_file_range' : 'sendfile';
+            $by = $calls['sendfile'][1] > 0 ? 'sendfile' : 'copy_file_range';
+            if ($moved === 0 || $moved > $spooled || $spooled - $moved >= 8192 || $by !== $expect
+                || ($by === 'sendfile') !== ($calls['copy_file_range'][2] > 0)) {
+                fcint_fail("$layout: the spool path counted $spooled bytes, strace saw " . json_encode($calls)
+                    . ", $expect expected");
+            }
+            echo "$layout: the spool path's syscall is the one the kernel allows\n";
+        }
+        // a client that hangs up after 1 MiB
+        fcup_fpm_compare($servers, "$layout, hang-up after 1 MiB, copy", [['copy', null, 0, 'file']], fcup_body(5 << 20),
+            (1 << 20) + 3000, FCUP_FPM_PATHS, false, 'fastcgi_input', $req);
+        foreach ($servers as $srv) {
+            $srv->stop();
+        }
+    }
+} finally {
+    foreach (array_reverse($mounted) as $dir) {
+        exec('umount ' . escapeshellarg($dir) . ' 2>&1');
+    }
+}
+fcint_done();
+?>
+--CLEAN--
+<?php
+require __DIR__ . '/../inc/streams.inc';
+// mounts a failed run left behind
+foreach (file('/proc/mounts') ?: [] as $l) {
+    $at = explode(' ', $l)[1] ?? '';
+    if (preg_match('#^' . preg_quote(sys_get_temp_dir(), '#') . '/fcint-uploads-fs-[^/]+/(xfs|btrfs|tmpfs)$#', $at)) {
+        exec('umount ' . escapeshellarg($at) . ' 2>&1');
+    }
+}
+fc_clean();
+?>
+--EXPECT--
+override: on
+XFS, copy into a file, 1 bytes: same
+XFS, file_put_contents, 1 bytes: same
+XFS, Nextcloud, 1 bytes: same
+XFS, all, rewind, all into a file, 1 bytes: same
+XFS, copy into a file, 65536 bytes: same
+XFS, file_put_contents, 65536 bytes: same
+XFS, Nextcloud, 65536 bytes: same
+XFS, all, rewind, all into a file, 65536 bytes: same
+XFS, copy into a file, 2101251 bytes: same
+XFS, file_put_contents, 2101251 bytes: same
+XFS, Nextcloud, 2101251 bytes: same
+XFS, all, rewind, all into a file, 2101251 bytes: same
+XFS: the spool path's syscall is the one the kernel allows
+XFS, hang-up after 1 MiB, copy: same
+override: on
+btrfs, copy into a file, 1 bytes: same
+btrfs, file_put_contents, 1 bytes: same
+btrfs, Nextcloud, 1 bytes: same
+btrfs, all, rewind, all into a file, 1 bytes: same
+btrfs, copy into a file, 65536 bytes: same
+btrfs, file_put_contents, 65536 bytes: same
+btrfs, Nextcloud, 65536 bytes: same
+btrfs, all, rewind, all into a file, 65536 bytes: same
+btrfs, copy into a file, 2101251 bytes: same
+btrfs, file_put_contents, 2101251 bytes: same
+btrfs, Nextcloud, 2101251 bytes: same
+btrfs, all, rewind, all into a file, 2101251 bytes: same
+btrfs: the spool path's syscall is the one the kernel allows
+btrfs, hang-up after 1 MiB, copy: same
+override: on
+spool on tmpfs, file on XFS, copy into a file, 1 bytes: same
+spool on tmpfs, file on XFS, file_put_contents, 1 bytes: same
+spool on tmpfs, file on XFS, Nextcloud, 1 bytes: same
+spool on tmpfs, file on XFS, all, rewind, all into a file, 1 bytes: same
+spool on tmpfs, file on XFS, copy into a file, 65536 bytes: same
+spool on tmpfs, file on XFS, file_put_contents, 65536 bytes: same
+spool on tmpfs, file on XFS, Nextcloud, 65536 bytes: same
+spool on tmpfs, file on XFS, all, rewind, all into a file, 65536 bytes: same
+spool on tmpfs, file on XFS, copy into a file, 2101251 bytes: same
+spool on tmpfs, file on XFS, file_put_contents, 2101251 bytes: same
+spool on tmpfs, file on XFS, Nextcloud, 2101251 bytes: same
+spool on tmpfs, file on XFS, all, rewind, all into a file, 2101251 bytes: same
+spool on tmpfs, file on XFS: the spool path's syscall is the one the kernel allows
+spool on tmpfs, file on XFS, hang-up after 1 MiB, copy: same
+override: on
+spool in the temp dir, file on btrfs, copy into a file, 1 bytes: same
+spool in the temp dir, file on btrfs, file_put_contents, 1 bytes: same
+spool in the temp dir, file on btrfs, Nextcloud, 1 bytes: same
+spool in the temp dir, file on btrfs, all, rewind, all into a file, 1 bytes: same
+spool in the temp dir, file on btrfs, copy into a file, 65536 bytes: same
+spool in the temp dir, file on btrfs, file_put_contents, 65536 bytes: same
+spool in the temp dir, file on btrfs, Nextcloud, 65536 bytes: same
+spool in the temp dir, file on btrfs, all, rewind, all into a file, 65536 bytes: same
+spool in the temp dir, file on btrfs, copy into a file, 2101251 bytes: same
+spool in the temp dir, file on btrfs, file_put_contents, 2101251 bytes: same
+spool in the temp dir, file on btrfs, Nextcloud, 2101251 bytes: same
+spool in the temp dir, file on btrfs, all, rewind, all into a file, 2101251 bytes: same
+spool in the temp dir, file on btrfs: the spool path's syscall is the one the kernel allows
+spool in the temp dir, file on btrfs, hang-up after 1 MiB, copy: same
+done
