@@ -3,7 +3,7 @@
 #   - Debian: nginx, php8.2-fpm, php8.2-cgi (fastcgi_guard.phpt), valgrind
 #     (fastcgi_valgrind.phpt, apache_valgrind.phpt), apache2,
 #     libapache2-mod-php8.2, apache2-dev and strace (the apache_*.phpt tests),
-#     curl, and the extensions sabre/dav and
+#     lighttpd, caddy and haproxy (frontends*.phpt), curl, and the extensions sabre/dav and
 #     sabre/http declare: php8.2-curl, php8.2-mbstring, php8.2-xml (services
 #     apt may start are stopped again)
 #   - two Composer projects under tests/integration/.deps (gitignored):
@@ -37,6 +37,11 @@ command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
 command -v apxs2 >/dev/null 2>&1 || need_apt+=(apache2-dev)
 command -v strace >/dev/null 2>&1 || need_apt+=(strace)
 command -v openssl >/dev/null 2>&1 || need_apt+=(openssl)
+# frontends.phpt: other web servers in front of PHP-FPM (Apache's mod_proxy_fcgi
+# comes with apache2).
+[ -x /usr/sbin/lighttpd ] || need_apt+=(lighttpd)
+[ -x /usr/bin/caddy ] || need_apt+=(caddy)
+[ -x /usr/sbin/haproxy ] || need_apt+=(haproxy)
 # FPM runs with -n and loads these by name (harness.inc: fcint_lib_ini()).
 ext_dir="$(php -n -r 'echo PHP_EXTENSION_DIR;')"
 for ext in curl mbstring xml; do
@@ -65,6 +70,9 @@ if [ "${#need_apt[@]}" -gt 0 ]; then
     stop_service nginx
     stop_service php8.2-fpm
     stop_service apache2
+    stop_service lighttpd
+    stop_service caddy
+    stop_service haproxy
 fi
 
 if ! command -v composer >/dev/null 2>&1; then
