@@ -3,7 +3,8 @@
 #   - Debian: nginx, php8.2-fpm, php8.2-cgi (fastcgi_guard.phpt), valgrind
 #     (fastcgi_valgrind.phpt, apache_valgrind.phpt), apache2,
 #     libapache2-mod-php8.2, apache2-dev and strace (the apache_*.phpt tests),
-#     xfsprogs and btrfs-progs (tests/uploads/fpm_filesystems.phpt), curl, and the extensions sabre/dav and
+#     xfsprogs and btrfs-progs (tests/uploads/fpm_filesystems.phpt), lighttpd, caddy
+#     and haproxy (frontends*.phpt), curl, and the extensions sabre/dav and
 #     sabre/http declare: php8.2-curl, php8.2-mbstring, php8.2-xml (services
 #     apt may start are stopped again)
 #   - two Composer projects under tests/integration/.deps (gitignored):
@@ -41,6 +42,11 @@ command -v openssl >/dev/null 2>&1 || need_apt+=(openssl)
 # mkfs.btrfs; filefrag is e2fsprogs')
 command -v mkfs.xfs >/dev/null 2>&1 || [ -x /usr/sbin/mkfs.xfs ] || need_apt+=(xfsprogs)
 command -v mkfs.btrfs >/dev/null 2>&1 || [ -x /usr/sbin/mkfs.btrfs ] || need_apt+=(btrfs-progs)
+# frontends.phpt: other web servers in front of PHP-FPM (Apache's mod_proxy_fcgi
+# comes with apache2).
+[ -x /usr/sbin/lighttpd ] || need_apt+=(lighttpd)
+[ -x /usr/bin/caddy ] || need_apt+=(caddy)
+[ -x /usr/sbin/haproxy ] || need_apt+=(haproxy)
 # FPM runs with -n and loads these by name (harness.inc: fcint_lib_ini()).
 ext_dir="$(php -n -r 'echo PHP_EXTENSION_DIR;')"
 for ext in curl mbstring xml; do
@@ -69,6 +75,9 @@ if [ "${#need_apt[@]}" -gt 0 ]; then
     stop_service nginx
     stop_service php8.2-fpm
     stop_service apache2
+    stop_service lighttpd
+    stop_service caddy
+    stop_service haproxy
 fi
 
 if ! command -v composer >/dev/null 2>&1; then
