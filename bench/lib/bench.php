@@ -297,7 +297,8 @@ function main(array $argv): int
         'strace_contenders' => $mode === 'quick' ? ['stock', 'fastcopy'] : null,
         'drain' => getenv('FCBENCH_DRAIN') === 'read' ? 'read() into a buffer' : 'recv(MSG_TRUNC) for TCP, splice() to /dev/null otherwise',
         'load_start' => sys_getloadavg(),
-        'has_strace' => is_executable('/usr/bin/strace'),
+        // FCBENCH_STRACE=0 skips the strace passes (a second run on another filesystem, say).
+        'has_strace' => is_executable('/usr/bin/strace') && getenv('FCBENCH_STRACE') !== '0',
         // Seconds the run may spend waiting for a busy machine to calm down.
         'quiet_budget' => match ($mode) { 'full' => 300, 'smoke' => 0, default => 25 },
         'quiet_waited' => 0.0,
