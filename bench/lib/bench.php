@@ -11,6 +11,7 @@ require __DIR__ . '/util.php';
 require __DIR__ . '/report.php';
 require __DIR__ . '/http.php';
 require __DIR__ . '/http_apache.php';
+require __DIR__ . '/http_upload.php';
 
 
 // Who competes. 'base' is the stock contender a row's "vs stock" is taken
@@ -273,7 +274,7 @@ function prepare_case(string $caseId, array $case, int $size, array $cfg): array
 
 function main(array $argv): int
 {
-    $o = getopt('', ['mode:', 'work:', 'shm:', 'bin:', 'out:', 'prefix:', 'ext:', 'http', 'only:', 'repo:', 'commit:', 'runs:']);
+    $o = getopt('', ['mode:', 'work:', 'shm:', 'bin:', 'out:', 'prefix:', 'ext:', 'http', 'only:', 'repo:', 'commit:', 'runs:', 'upload-dir:']);
     $mode = $o['mode'] ?? 'quick';
     $cfg = [
         'mode' => $mode,
@@ -285,6 +286,7 @@ function main(array $argv): int
         'ext' => $o['ext'] ?? '',
         'repo' => $o['repo'] ?? dirname(__DIR__, 2),
         'commit' => $o['commit'] ?? '',
+        'upload_dir' => $o['upload-dir'] ?? null,
         'runs' => (int) ($o['runs'] ?? ($mode === 'smoke' ? 1 : 5)),
         'warmup' => $mode !== 'smoke',
         'verify' => $mode === 'smoke',
@@ -295,7 +297,8 @@ function main(array $argv): int
         'strace_contenders' => $mode === 'quick' ? ['stock', 'fastcopy'] : null,
         'drain' => getenv('FCBENCH_DRAIN') === 'read' ? 'read() into a buffer' : 'recv(MSG_TRUNC) for TCP, splice() to /dev/null otherwise',
         'load_start' => sys_getloadavg(),
-        'has_strace' => is_executable('/usr/bin/strace'),
+        // FCBENCH_STRACE=0 skips the strace passes (a second run on another filesystem, say).
+        'has_strace' => is_executable('/usr/bin/strace') && getenv('FCBENCH_STRACE') !== '0',
         // Seconds the run may spend waiting for a busy machine to calm down.
         'quiet_budget' => match ($mode) { 'full' => 300, 'smoke' => 0, default => 25 },
         'quiet_waited' => 0.0,
@@ -368,13 +371,15 @@ function main(array $argv): int
     }
 
     $http = null;
-    // --only=apache: the Apache rows of the HTTP case alone.
-    $apacheOnly = $only !== null && in_array('apache', $only, true) && !in_array('http', $only, true);
-    if (isset($o['http']) && ($only === null || in_array('http', $only, true) || $apacheOnly)) {
-        $http = $apacheOnly ? ['size' => 0, 'rows' => [], 'error' => 'not asked (--only=apache)'] : http_case($cfg);
+    // --only=apache / --only=upload: that part of the HTTP case alone (--only=http: all of it).
+    $want = static fn (string $part): bool => $only === null || in_array('http', $only, true) || in_array($part, $only, true);
+    if (isset($o['http']) && ($want('downloads') || $want('apache') || $want('upload'))) {
+        $http = $want('downloads') ? http_case($cfg) : ['size' => 0, 'rows' => [], 'error' => 'not asked (--only)', 'not_asked' => true];
         // The same downloads under Apache + mod_php (the apache path), in $http['apache'].
-        $http['apache'] = http_apache_case($cfg);
-        foreach ([...$http['rows'] ?? [], ...$http['apache']['rows']] as $row) {
+        $http['apache'] = $want('apache') ? http_apache_case($cfg) : ['size' => 0, 'rows' => [], 'error' => 'not asked (--only)', 'not_asked' => true];
+        // Uploads through nginx into PHP-FPM, in $http['upload'].
+        $http['upload'] = $want('upload') ? http_upload_case($cfg) : ['size' => 0, 'rows' => [], 'error' => 'not asked (--only)', 'not_asked' => true];
+        foreach ([...$http['rows'] ?? [], ...$http['apache']['rows'], ...$http['upload']['rows']] as $row) {
             $results[] = $row;
         }
     }
@@ -390,13 +395,14 @@ function main(array $argv): int
         foreach ($failed as $r) {
             fwrite(STDERR, "bench: {$r['case']} {$r['contender']}: {$r['status']}\n");
         }
-        if (!empty($http['error']) && !$apacheOnly) {
-            fwrite(STDERR, "bench: http: {$http['error']}\n");
+        $partFailed = false;
+        foreach (['' => $http, 'Apache' => $http['apache'] ?? null, 'upload' => $http['upload'] ?? null] as $part => $p) {
+            if (!empty($p['error']) && empty($p['not_asked'])) {
+                fwrite(STDERR, 'bench: http' . ($part ? " ($part)" : '') . ": {$p['error']}\n");
+                $partFailed = true;
+            }
         }
-        if (!empty($http['apache']['error'])) {
-            fwrite(STDERR, "bench: http (Apache): {$http['apache']['error']}\n");
-        }
-        return $failed || (!empty($http['error']) && !$apacheOnly) || !empty($http['apache']['error']) ? 1 : 0;
+        return $failed || $partFailed ? 1 : 0;
     }
     return 0;
 }

@@ -254,6 +254,45 @@ function targets(array $results, array $cfg, ?array $http): array
             $floor = find_row($results, 'http_apache', $ap['size'], 'ap_static')['cpu_per_gib'];
             return [$ok, implode('; ', $d) . sprintf('; need ≤ 0.35; Apache static sendfile %.3f s/GiB', $floor)];
         });
+    $add('apache path: Apache child CPU per GiB within 1.1× Apache static sendfile (readfile, sabre/dav; EnableSendfile unset)', $apNotRun,
+        function () use ($results, $ap) {
+            $floor = find_row($results, 'http_apache', $ap['size'], 'ap_static')['cpu_per_gib'];
+            $ok = true;
+            $d = [];
+            foreach (['readfile' => 'readfile', 'dav' => 'sabre/dav'] as $id => $what) {
+                $f = find_row($results, 'http_apache', $ap['size'], "ap_{$id}_ov")['cpu_per_gib'];
+                $ok = $ok && $f <= 1.1 * $floor;
+                $d[] = sprintf('%s %.3f s/GiB (%.2f×)', $what, $f, $floor > 0 ? $f / $floor : INF);
+            }
+            return [$ok, implode('; ', $d) . sprintf(' vs static %.3f s/GiB (need ≤ 1.10×)', $floor)];
+        });
+
+    // Uploads (issue 23): each shape's worker CPU within 1.3× of the cheapest exact
+    // floor (fcup keeping a spool from the same buffer), per pool socket.
+    $up = $http['upload'] ?? null;
+    foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
+        $ids = ["upref_spool$sfx", "up_copy_ov$sfx", "up_fpc_ov$sfx", "up_nextcloud_ov$sfx"];
+        $upNotRun = match (true) {
+            $up === null => 'not run (HTTP case runs with --full or --http)',
+            !empty($up['error']) => 'not run (' . $up['error'] . ')',
+            default => missing($results, 'http_upload', $up['size'], $ids),
+        };
+        if ($upNotRun === null && $up['size'] < GIB) {
+            $upNotRun = 'not run (' . human_size($up['size']) . ' per request: too little to measure)';
+        }
+        $add(sprintf('uploads, %s pool (%s): worker CPU per GiB within 1.3× the C floor that keeps a spool (copy, file_put_contents, Nextcloud)',
+            $listen === 'unix' ? 'unix-socket' : 'TCP', $up['upload_fs'] ?? '?'), $upNotRun, function () use ($results, $up, $sfx) {
+                $floor = find_row($results, 'http_upload', $up['size'], "upref_spool$sfx")['cpu_per_gib'];
+                $ok = true;
+                $d = [];
+                foreach (['copy' => 'copy', 'fpc' => 'file_put_contents', 'nextcloud' => 'Nextcloud'] as $id => $what) {
+                    $f = find_row($results, 'http_upload', $up['size'], "up_{$id}_ov$sfx")['cpu_per_gib'];
+                    $ok = $ok && $f <= 1.3 * $floor;
+                    $d[] = sprintf('%s %.3f (%.2f×)', $what, $f, $floor > 0 ? $f / $floor : INF);
+                }
+                return [$ok, implode('; ', $d) . sprintf(' s/GiB vs floor %.3f (need ≤ 1.30×)', $floor)];
+            });
+    }
     return $t;
 }
 
@@ -334,7 +373,7 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
     }
     foreach ($groups as $rows) {
         $f = $rows[0];
-        if ($f['case'] === 'http' || $f['case'] === 'http_apache') {
+        if (in_array($f['case'], ['http', 'http_apache', 'http_upload'], true)) {
             continue;
         }
         $size = $f['count'] ? "{$f['count']} × " . human_size($f['size']) : human_size($f['size']);
@@ -391,17 +430,21 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
         if (!empty($ap['error'])) {
             $md .= "not run: {$ap['error']}\n";
         } else {
-            $md .= "| contender | median | GiB/s | child CPU s/GiB (min–max) | child syscalls/GiB | compared with | CPU vs it | CPU vs layer | CPU vs static | syscalls vs static | engine (one request) |\n"
-                . "|---|--:|--:|--:|--:|---|--:|--:|--:|--:|---|\n";
+            $st = array_column($ap['rows'], null, 'contender')['ap_static'] ?? null;
+            $stOk = $st !== null && $st['status'] === 'ok';
+            $stCpu = $stOk ? sprintf('%.3f', $st['cpu_per_gib']) : '–';
+            $stSys = $stOk && $st['syscalls'] ? number_format($st['syscalls']['per_gib']) : '–';
+            $md .= "| contender | median | GiB/s | child CPU s/GiB (min–max) | static CPU s/GiB | CPU vs static | child syscalls/GiB | static syscalls/GiB | syscalls vs static | compared with | CPU vs it | CPU vs layer | engine (one request) |\n"
+                . "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|\n";
             foreach ($ap['rows'] as $r) {
                 if ($r['status'] !== 'ok') {
-                    $md .= "| {$r['label']} | {$r['status']} | | | | | | | | | |\n";
+                    $md .= "| {$r['label']} | {$r['status']} | | | $stCpu | | | $stSys | | | | | |\n";
                     continue;
                 }
-                $md .= sprintf("| %s | %s | %.2f | %.3f (%.3f–%.3f) | %s | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
-                    $r['gib_s'], $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], fmt_syscalls($r['syscalls'], true),
-                    $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['cpu_vs_layer']), fmt_ratio($r['cpu_vs_floor']),
-                    fmt_ratio($r['syscalls_vs_floor']), fmt_engine($r['engine']));
+                $md .= sprintf("| %s | %s | %.2f | %.3f (%.3f–%.3f) | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
+                    $r['gib_s'], $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], $stCpu, fmt_ratio($r['cpu_vs_floor']),
+                    fmt_syscalls($r['syscalls'], true), $stSys, fmt_ratio($r['syscalls_vs_floor']),
+                    $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['cpu_vs_layer']), fmt_engine($r['engine']));
             }
             $md .= "\nCPU is what the one Apache child (prefork, MaxRequestWorkers 1; PHP runs inside it) used around each "
                 . "request (/proc/PID/schedstat, after it went idle), per GiB: the median of the runs, min–max beside it. "
@@ -409,7 +452,37 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
                 . "extension; it also serves the file itself from a location with EnableSendfile On: the floor), layer (the "
                 . "override, fastcopy.disable=apache) and fc (the override; EnableSendfile unset, and Off under /nosendfile/). "
                 . "On loopback the receiving side's protocol work is charged to the sender in some runs and not in others: "
-                . "read every figure beside the static floor of the same run.\n";
+                . "read every figure beside the static floor of the same run (static CPU and syscalls per GiB on every row, and the ratios to them).\n";
+        }
+    }
+    $up = $http['upload'] ?? null;
+    if ($up !== null && empty($up['not_asked'])) {
+        $md .= "\n### HTTP uploads: curl PUT → nginx (fastcgi_request_buffering off, client_body_buffer_size 512k) → PHP-FPM (pm=static, 1 worker), "
+            . human_size($up['size']) . " per request\n\n";
+        if (!empty($up['error'])) {
+            $md .= "not run: {$up['error']}\n";
+        } else {
+            $md .= "Stored file and PHP's spool (upload_tmp_dir) in `{$up['upload_dir']}` ({$up['upload_fs']}).\n\n"
+                . "| contender | median | GiB/s | worker CPU s/GiB (min–max) | nginx CPU s/GiB | worker syscalls/GiB | nginx syscalls/GiB | CPU vs stock | CPU vs floor (spool) | CPU vs floor (no spool) | syscalls vs floor | sha256 | engine (one request) |\n"
+                . "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n";
+            foreach ($up['rows'] as $r) {
+                if ($r['status'] !== 'ok') {
+                    $md .= "| {$r['label']} | {$r['status']} | | | | | | | | | | | |\n";
+                    continue;
+                }
+                $md .= sprintf("| %s | %s | %.2f | %.3f (%.3f–%.3f) | %.3f | %s | %s | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
+                    $r['gib_s'], $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], $r['nginx_cpu_per_gib'],
+                    fmt_syscalls($r['syscalls'], true), fmt_syscalls($r['nginx_syscalls'], true), fmt_ratio($r['cpu_vs_stock']),
+                    fmt_ratio($r['cpu_vs_floor']), fmt_ratio($r['cpu_vs_nospool']), fmt_ratio($r['syscalls_vs_floor']),
+                    $r['sha256_checked'] . ' × equal', fmt_engine($r['engine']));
+            }
+            $md .= "\nTime is curl's time_total for the PUT (the body read from the page cache). CPU is what the one FPM worker (or the "
+                . "C responder) and the one nginx worker used around each request (/proc/PID/schedstat, after both went idle), per GiB: "
+                . "the median of the runs, min–max beside it. Syscalls come from a separate request with `strace -c` on the worker and "
+                . "on nginx. The C floors (bench/ref/fcup.c) are FastCGI responders behind the same nginx: each read() of the socket "
+                . "parsed into records, the payloads written with one writev() to the file, and, for the floor that keeps a spool "
+                . "(the cheapest exact one: PHP keeps php://input's spool), the same iovec written to a spool file in upload_tmp_dir. "
+                . "sha256: how many PUTs of the row (warm-up, timed, strace) stored a file whose sha256 equals the body's.\n";
         }
     }
     return $md;
@@ -494,6 +567,16 @@ function http_chart_place(array $r): ?array
             'unix' => 'unix-socket pool',
             default => 'no pool',
         };
+    } elseif ($r['case'] === 'http_upload') {
+        $id = preg_replace('/_tcp$/', '', $r['contender']);
+        $panel = 'uploads: nginx -> PHP-FPM, ' . (($r['listen'] ?? null) === 'tcp' ? 'TCP pool (127.0.0.1)' : 'unix-socket pool');
+        if ($id === 'upref_spool' || $id === 'upref_nospool') {
+            return [$panel, null, $id === 'upref_spool' ? 'floor' : 'floor2'];
+        }
+        $kind = str_ends_with($id, '_ov') ? 'fastcopy' : 'stock';
+        $id = preg_replace('/^up_|_ov$/', '', $id);
+        $names = ['copy' => 'stream_copy_to_stream()', 'fpc' => 'file_put_contents()', 'nextcloud' => 'Nextcloud PUT'];
+        return [$panel, $names[$id] ?? $id, $kind];
     } else {
         return null;
     }
@@ -546,6 +629,10 @@ function http_chart(array $cfg, array $results, string $png): ?string
         $panels[$panel]['size'] = $r['size'];
         if ($workload === null) {
             $panels[$panel][$kind] = $kind === 'static' ? $r['gib_s'] : $r['cpu_per_gib'];
+            // Apache's child serving the file itself: the CPU floor of the Apache panel too.
+            if ($kind === 'static' && $r['case'] === 'http_apache') {
+                $panels[$panel]['static_cpu'] = $r['cpu_per_gib'];
+            }
         } else {
             $panels[$panel]['bars'][$workload][$kind] = $r;
         }
@@ -564,8 +651,8 @@ function http_chart(array $cfg, array $results, string $png): ?string
     if ($panels === []) {
         return null;
     }
-    uksort($panels, fn (string $a, string $b): int => [str_starts_with($a, 'Apache'), str_contains($a, 'TCP')]
-        <=> [str_starts_with($b, 'Apache'), str_contains($b, 'TCP')]);
+    uksort($panels, fn (string $a, string $b): int => [str_starts_with($a, 'uploads'), str_starts_with($a, 'Apache'), str_contains($a, 'TCP')]
+        <=> [str_starts_with($b, 'uploads'), str_starts_with($b, 'Apache'), str_contains($b, 'TCP')]);
     $dir = $cfg['work'] . '/chart';
     @mkdir($dir);
     $cols = count($panels);
@@ -580,9 +667,9 @@ function http_chart(array $cfg, array $results, string $png): ?string
         $dat = "$dir/http-$i.dat";
         $lines = '';
         $tics = $labels = [];
-        $top = ['gib' => $p['static'] ?? 0, 'cpu' => $p['floor'] ?? 0];
+        $top = ['gib' => $p['static'] ?? 0, 'cpu' => max($p['floor'] ?? 0, $p['floor2'] ?? 0, $p['static_cpu'] ?? 0)];
         $x = 0;
-        $fe = str_starts_with($name, 'Apache') ? 'Apache' : 'nginx';
+        $fe = str_starts_with($name, 'Apache') ? 'Apache' : (str_starts_with($name, 'uploads') ? 'upload' : 'nginx');
         foreach ($p['bars'] as $workload => $kinds) {
             $first = $x;
             foreach (array_keys($colors) as $kind) {
@@ -609,10 +696,18 @@ function http_chart(array $cfg, array $results, string $png): ?string
             $p['static'], $fe, $p['static']) : '';
         $rows['gib'] .= $head . "set title \"$title\\nthroughput, GiB/s (higher is better)\"\nset yrange [0:" . round($top['gib'] * 1.3, 2) . "]\n"
             . "plot '$dat' using 1:2:5 with boxes lc rgb variable notitle, '' using 1:2:(sprintf('%.2f', \$2)) with labels offset 0,0.7 font ',8' notitle$static\n";
-        $floor = isset($p['floor']) ? sprintf(", %.4f with lines dt 2 lw 2 lc rgb '#3182bd' title 'C floor: the same syscalls, no PHP (%.2f)'",
+        $floorTitle = $fe === 'upload' ? 'C floor keeping a spool: fcup (%.2f)' : 'C floor: the same syscalls, no PHP (%.2f)';
+        $floor = isset($p['floor']) ? sprintf(", %.4f with lines dt 2 lw 2 lc rgb '#3182bd' title '$floorTitle'",
             $p['floor'], $p['floor']) : '';
-        $cpuTitle = $fe === 'nginx' ? 'CPU s per GiB (lower is better): the PHP-FPM worker solid, nginx pale above it'
-            : 'CPU s per GiB (lower is better) of the Apache child, PHP inside it';
+        $floor .= isset($p['floor2']) ? sprintf(", %.4f with lines dt 3 lw 2 lc rgb '#6baed6' title 'C floor without a spool (%.2f)'",
+            $p['floor2'], $p['floor2']) : '';
+        $floor .= isset($p['static_cpu']) ? sprintf(", %.4f with lines dt 2 lw 2 lc rgb '#31a354' title 'Apache serving the file itself (%.2f)'",
+            $p['static_cpu'], $p['static_cpu']) : '';
+        $cpuTitle = match ($fe) {
+            'nginx' => 'CPU s per GiB (lower is better): the PHP-FPM worker solid, nginx pale above it',
+            'upload' => 'CPU s per GiB (lower is better): the PHP-FPM worker solid, nginx pale above it',
+            default => 'CPU s per GiB (lower is better) of the Apache child, PHP inside it',
+        };
         $rows['cpu'] .= $head . "set title \"$title\\n$cpuTitle\"\nset yrange [0:" . round($top['cpu'] * 1.3, 2) . "]\n"
             . "plot '$dat' using 1:4:5 with boxes lc rgb variable fs transparent solid 0.3 notitle, "
             . "'' using 1:3:5 with boxes lc rgb variable notitle, "
@@ -648,8 +743,9 @@ function write_outputs(array $cfg, array $meta, array $results, array $targets, 
     $md = markdown($meta, $results, $targets, $http);
     $md .= charts($cfg, $results, $base);
     file_put_contents("$base.md", $md);
-    $json = ['meta' => $meta, 'targets' => $targets, 'results' => $results, 'http' => $http ? array_diff_key($http, ['rows' => 1, 'apache' => 1])
-        + (isset($http['apache']) ? ['apache' => array_diff_key($http['apache'], ['rows' => 1])] : []) : null];
+    $json = ['meta' => $meta, 'targets' => $targets, 'results' => $results, 'http' => $http ? array_diff_key($http, ['rows' => 1, 'apache' => 1, 'upload' => 1])
+        + (isset($http['apache']) ? ['apache' => array_diff_key($http['apache'], ['rows' => 1])] : [])
+        + (isset($http['upload']) ? ['upload' => array_diff_key($http['upload'], ['rows' => 1])] : []) : null];
     $encoded = json_encode($json, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION);
     if ($encoded === false) {
         throw new RuntimeException('results do not encode as JSON: ' . json_last_error_msg());

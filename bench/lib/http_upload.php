@@ -1,0 +1,334 @@
+<?php
+// The upload case: PUT bodies through nginx into PHP-FPM (one worker per pool),
+// configured as Nextcloud's admin manual does (fastcgi_request_buffering off,
+// client_body_buffer_size 512k), stored by three shapes:
+//   copy       stream_copy_to_stream(php://input, $file)
+//   fpc        file_put_contents($path, fopen('php://input', 'r')) (sabre/dav's FS node)
+//   nextcloud  icewind's CallbackWrapper (pre-close callback only) around php://input,
+//              file_put_contents() into a part file, renamed (Nextcloud's File::put())
+// stock PHP against fastcopy.override=1 (the fastcgi_input path), unix and TCP
+// pools, beside the C floor behind the same nginx (ref/fcup.c: the records parsed
+// and the body stored without a spool, and with a spool written from the same
+// buffer). Each stored file is checked against the body's sha256.
+// Uses start_server(), proc_cpu(), settle(), strace_attach() from http.php.
+declare(strict_types=1);
+
+function upload_nginx_conf(string $d, int $port, string $scripts, string $updir, array $pools): string
+{
+    $locs = '';
+    foreach ($pools as $pool => $p) {
+        $pass = str_starts_with($p['addr'], '/') ? "unix:{$p['addr']}" : $p['addr'];
+        $locs .= <<<CONF
+                location ~ ^/$pool/(\\w+)\\.php\$ {
+                    fastcgi_pass $pass;
+                    fastcgi_param SCRIPT_FILENAME $scripts/\$1.php;
+                    fastcgi_param SCRIPT_NAME /$pool/\$1.php;
+                    fastcgi_param REQUEST_URI \$request_uri;
+                    fastcgi_param REQUEST_METHOD \$request_method;
+                    fastcgi_param QUERY_STRING \$query_string;
+                    fastcgi_param CONTENT_TYPE \$content_type;
+                    fastcgi_param CONTENT_LENGTH \$content_length;
+                    fastcgi_param SERVER_PROTOCOL \$server_protocol;
+                    fastcgi_param FCBENCH_UPLOAD_FILE $updir/stored-$pool-\$1.bin;
+                    fastcgi_param FCBENCH_STATS $d/stats-$pool-\$1.json;
+                    fastcgi_param FCUP_FILE $updir/stored-$pool-\$1.bin;
+                    fastcgi_param FCUP_SPOOL \$arg_spool;
+                    # As Nextcloud's admin manual configures nginx for uploads.
+                    fastcgi_request_buffering off;
+                    fastcgi_read_timeout 600s;
+                }
+
+        CONF;
+    }
+    return <<<CONF
+    # Written by bench/lib/http_upload.php for one run; loopback only.
+    user root;
+    worker_processes 1;
+    daemon off;
+    pid $d/nginx.pid;
+    error_log $d/nginx-error.log warn;
+    events { worker_connections 64; }
+    http {
+        access_log off;
+        client_body_temp_path $d/tmp/body;
+        fastcgi_temp_path $d/tmp/fastcgi;
+        proxy_temp_path $d/tmp/proxy;
+        uwsgi_temp_path $d/tmp/uwsgi;
+        scgi_temp_path $d/tmp/scgi;
+        client_max_body_size 0;
+        client_body_buffer_size 512k;
+        server {
+            listen 127.0.0.1:$port;
+    $locs    }
+    }
+
+    CONF;
+}
+
+/** The contenders: [pool, script, label, short, base]. The floors' ?spool=1 makes fcup keep a spool. */
+function upload_contenders(): array
+{
+    $c = [];
+    $shapes = ['copy' => 'stream_copy_to_stream(php://input, $file)', 'fpc' => "file_put_contents(\$path, fopen('php://input'))",
+        'nextcloud' => 'Nextcloud PUT: CallbackWrapper (pre-close) + file_put_contents to .part + rename'];
+    foreach (['unix' => ['', 'unix socket'], 'tcp' => ['_tcp', 'TCP']] as $listen => [$sfx, $where]) {
+        foreach ($shapes as $id => $what) {
+            $c["up_$id$sfx"] = ['pool' => "stock$sfx", 'url' => "/stock$sfx/up_$id.php", 'label' => "$what, stock ($where)",
+                'short' => "$id stock $listen", 'listen' => $listen, 'base' => null];
+            $c["up_{$id}_ov$sfx"] = ['pool' => "fc$sfx", 'url' => "/fc$sfx/up_$id.php", 'label' => "$what, override ($where)",
+                'short' => "$id fastcopy $listen", 'listen' => $listen, 'base' => "up_$id$sfx", 'ext' => true];
+        }
+        $c["upref_nospool$sfx"] = ['pool' => "cref$sfx", 'url' => "/cref$sfx/nospool.php", 'label' => "C floor: records parsed, body stored, no spool ($where)",
+            'short' => "C no spool $listen", 'listen' => $listen, 'base' => null, 'floor' => true];
+        $c["upref_spool$sfx"] = ['pool' => "cref$sfx", 'url' => "/cref$sfx/spool.php?spool=1", 'label' => "C floor: records parsed, body stored and spooled from the same buffer ($where)",
+            'short' => "C spool $listen", 'listen' => $listen, 'base' => null, 'floor' => true];
+    }
+    return $c;
+}
+
+/** One PUT through curl: [HTTP code, bytes sent, seconds]. */
+function http_put(string $url, string $body): array
+{
+    $res = trim((string) shell_exec(sprintf('curl -s -o /dev/null --max-time 600 -H Expect: -T %s -w %s %s 2>&1', escapeshellarg($body),
+        escapeshellarg('%{http_code} %{size_upload} %{time_total}'), escapeshellarg($url))));
+    [$code, $bytes, $time] = explode(' ', $res . '  ');
+    return [$code, (int) $bytes, (float) $time];
+}
+
+/** The file's sha256: openssl's (SHA-NI where the CPU has it, ~3× sha256sum), else sha256sum's. */
+function sha256_file(string $path): ?string
+{
+    static $openssl = null;
+    $openssl ??= trim((string) shell_exec('command -v openssl')) !== '';
+    $cmd = $openssl ? 'openssl dgst -sha256 -r ' : 'sha256sum ';
+    $h = trim((string) shell_exec($cmd . escapeshellarg($path) . ' 2>/dev/null'));
+    return preg_match('/^([0-9a-f]{64}) /', $h, $m) ? $m[1] : null;
+}
+
+function http_upload_case(array &$cfg): array
+{
+    $size = $cfg['mode'] === 'smoke' ? 8 * MIB : GIB;
+    $out = ['size' => $size, 'rows' => []];
+    foreach (['/usr/sbin/nginx', '/usr/sbin/php-fpm8.2'] as $bin) {
+        if (!is_executable($bin)) {
+            return $out + ['error' => "$bin not installed (bench/run --http installs it)"];
+        }
+    }
+    if (!is_executable($cfg['bin'] . '/fcup')) {
+        return $out + ['error' => 'bench/ref/fcup.c was not built'];
+    }
+    $d = $cfg['work'] . '/upload';
+    @mkdir("$d/tmp", 0700, true);
+    $updir = $cfg['upload_dir'] ?? "$d/store";
+    @mkdir($updir, 0700, true);
+    $out['upload_dir'] = $updir;
+    // findmnt tells ext4 from ext2/3 (statfs's magic does not).
+    $out['upload_fs'] = trim((string) shell_exec('findmnt -no FSTYPE -T ' . escapeshellarg($updir) . ' 2>/dev/null')) ?: fs_type($updir);
+    $body = $cfg['work'] . "/upload-body-$size.bin";
+    make_file($body, $size);
+    warm_file($body);
+    $sha = sha256_file($body);
+    $scripts = dirname(__DIR__) . '/cases/http';
+    $libs = fcint_autoload('dav') !== null;
+    $pools = [];
+    foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
+        foreach (['stock' => null, 'fc' => ['fastcopy.override=1'], 'cref' => 'floor'] as $kind => $ini) {
+            if (is_array($ini) && ($cfg['ext'] === '' || !$cfg['override'])) {
+                continue;
+            }
+            $pools["$kind$sfx"] = ['listen' => $listen, 'floor' => $ini === 'floor', 'ini' => is_array($ini) ? ['extension=' . $cfg['ext'], ...$ini] : [],
+                'addr' => $listen === 'unix' ? "$d/$kind$sfx.sock" : '127.0.0.1:' . free_port()];
+        }
+    }
+    $port = free_port();
+    file_put_contents("$d/nginx.conf", upload_nginx_conf($d, $port, $scripts, $updir, $pools));
+    $contenders = upload_contenders();
+    $servers = [];
+    say(sprintf('%-10s %-12s ', 'upload', human_size($size)));
+    $tc = microtime(true);
+    try {
+        // output_buffering as in php.ini-production; the spool and the part file on the upload directory.
+        $fpmIni = ['-d', 'memory_limit=128M', '-d', 'output_buffering=4096', '-d', "upload_tmp_dir=$updir", '-d', "sys_temp_dir=$updir"];
+        foreach (fcint_lib_ini() as $line) {
+            array_push($fpmIni, '-d', $line);
+        }
+        $workers = [];
+        foreach ($pools as $name => $pool) {
+            $log = "$d/$name.out";
+            if ($pool['floor']) {
+                $dst = $pool['listen'] === 'unix' ? "unix:{$pool['addr']}" : "tcp:{$pool['addr']}";
+                [$p, $workers[$name]] = start_server([$cfg['bin'] . '/fcup', "listen=$dst", "spool=$updir"], $log, $cfg);
+                $servers[] = $p;
+                continue;
+            }
+            file_put_contents("$d/fpm-$name.conf", fpm_conf($d, "up-$name", $pool['addr']));
+            $args = [];
+            foreach ($pool['ini'] as $line) {
+                array_push($args, '-d', $line);
+            }
+            [$p, $master] = start_server(['/usr/sbin/php-fpm8.2', '-n', '-R', '-F', '-y', "$d/fpm-$name.conf", ...$fpmIni, ...$args], $log, $cfg);
+            $servers[] = $p;
+            $workers[$name] = wait_worker($master, $log);
+        }
+        [$p, $master] = start_server(['/usr/sbin/nginx', '-p', "$d/", '-c', "$d/nginx.conf", '-e', "$d/nginx-error.log"], "$d/nginx.out", $cfg);
+        $servers[] = $p;
+        wait_path("$d/nginx.pid", "$d/nginx-error.log");
+        $nginx = wait_worker($master, "$d/nginx-error.log");
+        foreach ($pools as $pool) {
+            if ($pool['listen'] === 'unix') {
+                wait_path($pool['addr'], "$d/nginx-error.log");
+            }
+        }
+        $base = "http://127.0.0.1:$port";
+        $url = static fn (array $c): string => $base . $c['url'];
+        $stored = static fn (array $c): string => "$updir/stored-{$c['pool']}-" . preg_replace('#^.*/(\w+)\.php.*$#', '$1', $c['url']) . '.bin';
+
+        $rows = [];
+        $live = [];
+        foreach ($contenders as $id => $c) {
+            $na = match (true) {
+                !isset($pools[$c['pool']]) => 'n/a (override not built)',
+                str_contains($id, 'nextcloud') && !$libs => 'n/a (icewind/streams not installed: tests/integration/setup.sh)',
+                default => null,
+            };
+            $rows[$id] = ['runs' => [], 'na' => $na, 'checked' => 0];
+            if ($na === null) {
+                $live[] = $id;
+            }
+        }
+        // One PUT: [run] or an error. The stored file is removed before and after.
+        $put = static function (array $c, bool $strace, string $id) use (&$cfg, $workers, $nginx, $url, $stored, $body, $size, $sha, $d): array|string {
+            $worker = $workers[$c['pool']];
+            $dest = $stored($c);
+            @unlink($dest);
+            wait_quiet($cfg);
+            settle([$worker, $nginx]);
+            if ($strace) {
+                $tw = strace_attach($worker, "$d/strace-$id-worker.txt");
+                $tn = strace_attach($nginx, "$d/strace-$id-nginx.txt");
+            }
+            $w0 = proc_cpu($worker);
+            $n0 = proc_cpu($nginx);
+            [$code, $bytes, $time] = http_put($url($c), $body);
+            settle([$worker, $nginx]);
+            $w1 = proc_cpu($worker);
+            $n1 = proc_cpu($nginx);
+            $run = ['wall' => $time, 'bytes' => $bytes, 'cpu' => $w1 - $w0, 'nginx_cpu' => $n1 - $n0, 'server_cpu' => $w1 - $w0 + $n1 - $n0];
+            if ($strace) {
+                $run['syscalls'] = strace_detach($tw);
+                $run['nginx_syscalls'] = strace_detach($tn);
+            }
+            clearstatcache();
+            $got = is_file($dest) ? filesize($dest) : -1;
+            $ok = $code === '201' && $bytes === $size && $got === $size && sha256_file($dest) === $sha;
+            @unlink($dest);
+            if (!$ok) {
+                $log = $c['pool'] === null || str_starts_with($c['pool'], 'cref') ? "$d/{$c['pool']}.out" : "$d/fpm-up-{$c['pool']}.log";
+                return "HTTP $code, sent $bytes of $size bytes, stored $got bytes" . ($got === $size ? ' not equal to the body (sha256)' : '')
+                    . ': ' . tail($log, 200) . ' ' . tail("$d/nginx-error.log", 200);
+            }
+            return $run;
+        };
+        for ($rep = $cfg['warmup'] ? -1 : 0; $rep < $cfg['runs']; $rep++) {
+            foreach (rotated($live, $rep) as $id) {
+                if (isset($rows[$id]['error'])) {
+                    continue;
+                }
+                $run = $put($contenders[$id], false, $id);
+                if (is_string($run)) {
+                    $rows[$id]['error'] = $run;
+                    say("  $id: $run");
+                    continue;
+                }
+                $rows[$id]['checked']++;
+                if ($rep >= 0) {
+                    $rows[$id]['runs'][] = $run;
+                }
+            }
+            echo '.';
+        }
+        // Separate, untimed pass: one PUT per contender with strace -c on the worker and on nginx.
+        if ($cfg['has_strace']) {
+            foreach ($live as $id) {
+                if (isset($rows[$id]['error'])) {
+                    continue;
+                }
+                $run = $put($contenders[$id], true, $id);
+                if (is_array($run)) {
+                    $rows[$id]['checked']++;
+                    $rows[$id]['syscalls'] = $run['syscalls'];
+                    $rows[$id]['nginx_syscalls'] = $run['nginx_syscalls'];
+                }
+            }
+            echo 's';
+        }
+        say(sprintf(' %.1f s', microtime(true) - $tc));
+
+        $perGib = static fn (?float $s) => $s === null ? null : $s / ($size / GIB);
+        $sys = static fn (?array $s) => $s === null ? null : ['per_gib' => (int) round($s['total'] * GIB / $size)] + $s;
+        foreach ($contenders as $id => $c) {
+            $r = $rows[$id];
+            $walls = array_column($r['runs'], 'wall');
+            $cpu = array_column($r['runs'], 'cpu');
+            $script = preg_replace('#^.*/(\w+)\.php.*$#', '$1', $c['url']);
+            $stats = @file_get_contents("$d/stats-{$c['pool']}-$script.json");
+            $out['rows'][] = [
+                'case' => 'http_upload',
+                'case_label' => 'HTTP upload: curl PUT → nginx (request buffering off) → PHP-FPM',
+                'size' => $size,
+                'count' => null,
+                'contender' => $id,
+                'label' => $c['label'],
+                'short' => $c['short'],
+                'listen' => $c['listen'],
+                ...row_timing($r, $walls, $size),
+                'cpu_median' => median($cpu),
+                'cpu_per_gib' => $perGib(median($cpu)),
+                'cpu_min_per_gib' => $cpu ? $perGib(min($cpu)) : null,
+                'cpu_max_per_gib' => $cpu ? $perGib(max($cpu)) : null,
+                'cpu_runs_per_gib' => array_map($perGib, $cpu),
+                'nginx_cpu_per_gib' => $perGib(median(array_column($r['runs'], 'nginx_cpu'))),
+                'server_cpu_per_gib' => $perGib(median(array_column($r['runs'], 'server_cpu'))),
+                'cpu_process' => !empty($c['floor']) ? 'C responder' : 'FPM worker',
+                'maxrss_kb' => null,
+                'syscalls' => $sys($r['syscalls'] ?? null),
+                'nginx_syscalls' => $sys($r['nginx_syscalls'] ?? null),
+                // Every PUT of the row (timed, warm-up and strace) stored the body: sha256 equal.
+                'sha256_checked' => $r['checked'],
+                'engine' => $stats ? json_decode($stats, true) : null,
+                'walls' => $walls,
+            ];
+        }
+        $byId = array_column($out['rows'], null, 'contender');
+        $ratio = static function (array $a, ?array $b, string $field): ?float {
+            return $b === null || $b['status'] !== 'ok' || $a['status'] !== 'ok' || !($b[$field] > 0) ? null : $a[$field] / $b[$field];
+        };
+        foreach ($out['rows'] as &$r) {
+            $c = $contenders[$r['contender']];
+            $sfx = $c['listen'] === 'tcp' ? '_tcp' : '';
+            $b = $c['base'] ? $byId[$c['base']] : null;
+            // The cheapest exact floor keeps the spool as PHP does; the one without it is shown too.
+            $f = $byId["upref_spool$sfx"];
+            $n = $byId["upref_nospool$sfx"];
+            $r['base'] = $b['short'] ?? null;
+            $r['vs_stock'] = $b ? $ratio($b, $r, 'wall_median') : null;
+            $r['cpu_vs_stock'] = $ratio($r, $b, 'cpu_per_gib');
+            $r['floor'] = $f['short'];
+            $r['cpu_vs_floor'] = $ratio($r, $f, 'cpu_per_gib');
+            $r['cpu_vs_nospool'] = $ratio($r, $n, 'cpu_per_gib');
+            $r['server_vs_floor'] = $ratio($r, $f, 'server_cpu_per_gib');
+            $r['syscalls_vs_floor'] = ($r['syscalls'] && $f['syscalls']) ? $r['syscalls']['per_gib'] / max(1, $f['syscalls']['per_gib']) : null;
+            $r['vs_ref'] = null;
+        }
+        unset($r);
+    } catch (Throwable $e) {
+        $out['error'] = $e->getMessage();
+        say("  upload: {$e->getMessage()}");
+    } finally {
+        foreach (array_reverse($servers) as $p) {
+            proc_terminate($p);
+            proc_close($p);
+        }
+    }
+    return $out;
+}
