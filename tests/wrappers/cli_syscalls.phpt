@@ -7,8 +7,9 @@ the file plain and behind icewind/streams 0.7.7's CallbackWrapper (close callbac
 only), with fastcopy_stream(), and the wrapped file with stock
 stream_copy_to_stream() for scale; a run copying 0 bytes gives the syscalls of
 everything else (start-up, autoloading), which are taken off. The wrapped copy must
-use sendfile or splice and cost at most a quarter more syscalls than the unwrapped
-one (plus a few), and less than a quarter of stock's 8 KiB read() + write() pairs.
+use sendfile or splice, make no more other syscalls than the unwrapped one (plus a
+few; the number of sendfile calls into a socket follows the reader's speed), and
+cost less than a quarter of stock's 8 KiB read() + write() pairs.
 Not under valgrind, which follows child processes but not strace's ptrace.
 --SKIPIF--
 <?php
@@ -89,13 +90,16 @@ foreach (['pipe', 'socket'] as $into) {
         }
         $runs[$name] = $calls;
     }
-    $cost = fn(string $name) => array_sum($runs[$name]) - array_sum($runs['start-up']);
-    [$plain, $wrapped, $stock] = [$cost('plain'), $cost('wrapped'), $cost('stock')];
-    $kernel = ($runs['wrapped']['sendfile'] ?? 0) + ($runs['wrapped']['splice'] ?? 0);
-    printf("%s: wrapped %s, %s the unwrapped file's syscalls, %s stock's\n", $into,
-        $kernel > 0 ? 'on sendfile/splice' : 'NOT on sendfile/splice ' . json_encode($runs['wrapped']),
-        $wrapped <= $plain * 1.25 + 8 ? 'about' : "MORE THAN ($wrapped against $plain)",
-        $wrapped * 4 < $stock ? 'a fraction of' : "NOT A FRACTION OF ($wrapped against $stock)");
+    // How many sendfile/splice calls a copy into a socket takes depends on how fast
+    // this PHP drains the other end (a loaded machine gives 64 to 200 for 16 MiB), so
+    // the wrapper's cost is what it adds besides them: the other syscalls.
+    $kernel = fn(string $name) => ($runs[$name]['sendfile'] ?? 0) + ($runs[$name]['splice'] ?? 0);
+    $other = fn(string $name) => array_sum($runs[$name]) - $kernel($name) - array_sum($runs['start-up']);
+    $total = fn(string $name) => array_sum($runs[$name]) - array_sum($runs['start-up']);
+    printf("%s: wrapped %s, %s the unwrapped file's other syscalls, %s stock's\n", $into,
+        $kernel('wrapped') > 0 ? 'on sendfile/splice' : 'NOT on sendfile/splice ' . json_encode($runs['wrapped']),
+        $other('wrapped') <= $other('plain') + 8 ? 'with' : 'MORE THAN (' . json_encode($runs) . ')',
+        $total('wrapped') * 4 < $total('stock') ? 'a fraction of' : 'NOT A FRACTION OF (' . json_encode($runs) . ')');
 }
 ?>
 --CLEAN--
@@ -104,5 +108,5 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-pipe: wrapped on sendfile/splice, about the unwrapped file's syscalls, a fraction of stock's
-socket: wrapped on sendfile/splice, about the unwrapped file's syscalls, a fraction of stock's
+pipe: wrapped on sendfile/splice, with the unwrapped file's other syscalls, a fraction of stock's
+socket: wrapped on sendfile/splice, with the unwrapped file's other syscalls, a fraction of stock's
