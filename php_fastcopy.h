@@ -85,6 +85,10 @@ typedef struct {
 	zend_ulong calls;
 	zend_ulong bytes;
 	zend_ulong fallbacks[FASTCOPY_REASON_SLOTS];
+	/* fastcgi_input only: of its bytes, how many were spliced from the socket into
+	 * the file, and how many of the spool were cloned from the file (a reflink) */
+	zend_ulong spliced;
+	zend_ulong spool_cloned;
 } php_fastcopy_path_stats;
 
 ZEND_BEGIN_MODULE_GLOBALS(fastcopy)

@@ -106,6 +106,10 @@ void fc_stats_to_array(zval *return_value)
 		add_assoc_long(&entry, "calls", (zend_long) s->calls);
 		add_assoc_long(&entry, "bytes", (zend_long) s->bytes);
 		add_assoc_zval(&entry, "fallbacks", &fallbacks);
+		if (p == FASTCOPY_PATH_FASTCGI_INPUT) {
+			add_assoc_long(&entry, "spliced", (zend_long) s->spliced);
+			add_assoc_long(&entry, "spool_cloned", (zend_long) s->spool_cloned);
+		}
 		add_assoc_zval(return_value, php_fastcopy_path_name((php_fastcopy_path) p), &entry);
 	}
 	{

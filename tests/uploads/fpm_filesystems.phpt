@@ -6,57 +6,16 @@ require __DIR__ . '/../integration/harness.inc';
 if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {
     die('skip under valgrind (run-tests.php -m): see fpm_valgrind.phpt');
 }
-if (PHP_OS_FAMILY !== 'Linux') die('skip loop mounts are Linux');
-if (!function_exists('posix_geteuid') || posix_geteuid() !== 0) die('skip loop mounts need root');
-if (!file_exists('/dev/loop-control')) die('skip no loop devices (/dev/loop-control)');
-fcint_skipif(['nginx', 'fpm', 'curl', 'dav']);
-// the filesystems' tools: under CI a missing one fails the test (apt install xfsprogs btrfs-progs)
-$missing = array_filter(['mkfs.xfs', 'xfs_io', 'mkfs.btrfs', 'filefrag', 'strace'], fn ($t) => fcint_tool($t) === null);
-if ($missing && getenv('CI') !== 'true') die('skip missing ' . implode(', ', $missing) . ' (apt install xfsprogs btrfs-progs e2fsprogs strace)');
+require __DIR__ . '/filesystems.inc';
+fs_skipif(['mkfs.xfs', 'xfs_io', 'mkfs.btrfs', 'filefrag', 'strace']);
 ?>
 --FILE--
 <?php
 require __DIR__ . '/fpm.inc';
+require __DIR__ . '/filesystems.inc';
 
 $tmp = fcint_tmpdir('uploads-fs');
 $mounted = [];
-/** A filesystem of its own under $tmp: a loop-mounted image, or a tmpfs. */
-function fs_mount(string $tmp, string $fs, array &$mounted): ?string
-{
-    $dir = "$tmp/$fs";
-    mkdir($dir);
-    if ($fs === 'tmpfs') {
-        $cmds = ['mount -t tmpfs -o size=64m fastcopy-uploads ' . escapeshellarg($dir)];
-    } else {
-        $img = "$tmp/$fs.img";
-        $mkfs = $fs === 'xfs' ? fcint_tool('mkfs.xfs') . ' -q -m reflink=1' : fcint_tool('mkfs.btrfs') . ' -q';
-        $cmds = ['truncate -s 512M ' . escapeshellarg($img), $mkfs . ' ' . escapeshellarg($img),
-            'mount -o loop ' . escapeshellarg($img) . ' ' . escapeshellarg($dir)];
-    }
-    foreach ($cmds as $cmd) {
-        exec("$cmd 2>&1", $out, $rc);
-        if ($rc !== 0) {
-            echo "cannot make the $fs filesystem: $cmd: ", implode(' ', $out), "\n";
-            return null;
-        }
-    }
-    $mounted[] = $dir;
-    foreach (['spool', 'files'] as $sub) {
-        mkdir("$dir/$sub", 0777);
-    }
-    return $dir;
-}
-
-/** Whether $dir's filesystem clones (cp --reflink=always), asked of the filesystem itself. */
-function fs_clones(string $dir): bool
-{
-    file_put_contents("$dir/probe", str_repeat('p', 65536));
-    exec('cp --reflink=always ' . escapeshellarg("$dir/probe") . ' ' . escapeshellarg("$dir/probe2") . ' 2>/dev/null', $o, $rc);
-    @unlink("$dir/probe");
-    @unlink("$dir/probe2");
-    return $rc === 0;
-}
-
 /**
  * The copy_file_range() and sendfile() calls of the worker that serves $run, as
  * strace sees them: [name => [calls, bytes moved, refusals]].
@@ -126,8 +85,19 @@ try {
             $socket = $size >= 65536 ? 'fastcgi_input' : null;
             fcup_fpm_compare($servers, "$layout, copy into a file, $size bytes", [['copy', null, 0, 'file'], ['rewind'],
                 ['get']], $body, null, FCUP_FPM_PATHS, false, $socket, $req);
-            fcup_fpm_compare($servers, "$layout, file_put_contents, $size bytes", [['fpc', 'file', 0]], $body, null,
+            $fpc = fcup_fpm_compare($servers, "$layout, file_put_contents, $size bytes", [['fpc', 'file', 0]], $body, null,
                 FCUP_FPM_PATHS, false, $socket, $req);
+            if ($socket && isset($fpc['override'])) {
+                // the socket path splices the body into the file and clones the spool from it
+                // exactly where the file and the spool share a filesystem that clones
+                $d = fc_stats_delta($fpc['override']['before'], $fpc['override']['after'])['fastcgi_input'];
+                $moved = [$d['spliced'] ?? 0, $d['spool_cloned'] ?? 0];
+                $want = $clones ? $moved[0] > 0 && $moved[0] === $moved[1] && $moved[0] <= $d['bytes'] : $moved === [0, 0];
+                if (!$want) {
+                    fcint_fail("$layout, file_put_contents, $size bytes: spliced and cloned " . json_encode($d)
+                        . ', the filesystem ' . ($clones ? 'clones' : 'does not clone or is not the spool\'s'));
+                }
+            }
             fcup_fpm_compare($servers, "$layout, Nextcloud, $size bytes", [['nextcloud', 'file']], $body, null,
                 FCUP_FPM_PATHS, false, $socket, $req);
             $ops = [['copy', null, 0, 'temp'], ['rewind'], ['copy', null, 0, 'file'], ['extents', 'file', $filefrag],
@@ -171,23 +141,14 @@ try {
         }
     }
 } finally {
-    foreach (array_reverse($mounted) as $dir) {
-        exec('umount ' . escapeshellarg($dir) . ' 2>&1');
-    }
+    fs_unmount($mounted);
 }
 fcint_done();
 ?>
 --CLEAN--
 <?php
-require __DIR__ . '/../inc/streams.inc';
-// mounts a failed run left behind
-foreach (file('/proc/mounts') ?: [] as $l) {
-    $at = explode(' ', $l)[1] ?? '';
-    if (preg_match('#^' . preg_quote(sys_get_temp_dir(), '#') . '/fcint-uploads-fs-[^/]+/(xfs|btrfs|tmpfs)$#', $at)) {
-        exec('umount ' . escapeshellarg($at) . ' 2>&1');
-    }
-}
-fc_clean();
+require __DIR__ . '/filesystems.inc';
+fs_unmount_leftovers('uploads-fs');
 ?>
 --EXPECT--
 override: on

@@ -11,29 +11,7 @@ fcint_skipif(['nginx', 'fpm', 'curl', 'dav']);
 ?>
 --FILE--
 <?php
-require __DIR__ . '/fpm.inc';
-
-$scenarios = [
-    'copy into a file' => [['copy', null, 0, 'file'], ['rewind'], ['get']],
-    '1000 then from 5000' => [['copy', 1000, 0, 'memory'], ['copy', null, 5000, 'temp']],
-    'fread, two copies, new handle' => [['fread', 333], ['copy', 8193, 0, 'append'], ['copy', null, 0, 'seeked'],
-        ['reopen'], ['copy', 70000, 0, 'temp']],
-    'file_put_contents, LOCK_EX' => [['fpc', 'seeked', LOCK_EX]],
-    'Nextcloud' => [['nextcloud', 'file']],
-    // the rest of the body is left for PHP-FPM, and the next request comes on the same connection
-    'part only' => [['copy', 1000, 0, 'temp']],
-    'part into a file' => [['copy', 100001, 0, 'file']],
-    'two parts into a file, from the socket' => [['copy', 65536, 0, 'file'], ['copy', 40000, 0, 'file']],
-    // the response ended first: php://input as stock reads it then
-    'fastcgi_finish_request() first' => [['finish'], ['copy', null, 0, 'file'], ['rewind'], ['get']],
-];
-// the body read once, then copied again from its spool file by the spool path
-$spooled = [
-    'all, rewind, all into a file' => [['copy', null, 0, 'temp'], ['rewind'], ['copy', null, 0, 'file'], ['get']],
-    '30000, rewind, fread, all into seeked, new handle' => [['copy', 30000, 0, 'temp'], ['rewind'], ['fread', 10],
-        ['copy', null, 0, 'seeked'], ['reopen'], ['copy', 70001, 0, 'file']],
-];
-$sizes = [0, 1, 8192, 16385, 65536, (2 << 20) + 4099];
+require __DIR__ . '/put_matrix.inc';
 
 $stacks = [
     'on' => ['listen' => 'tcp', 'nginx' => ['client_max_body_size 0;']],
@@ -41,40 +19,8 @@ $stacks = [
 ];
 foreach ($stacks as $buffering => $options) {
     $tmp = fcint_tmpdir("uploads-$buffering");
-    $docroot = fcup_fpm_docroot($tmp);
-    $servers = fcint_stacks($docroot, $tmp, $options);
-    foreach ($scenarios as $name => $ops) {
-        foreach ($sizes as $size) {
-            // Without request buffering, what nginx still delivers once the response has
-            // ended is what had reached it by then: 196,608 and 188,416 bytes of the same
-            // 2 MiB body in two runs, stock or not. Smaller bodies arrive whole first.
-            if ($buffering === 'off' && $name === 'fastcgi_finish_request() first' && $size > 65536) {
-                continue;
-            }
-            // a file destination at the live edge: from the socket
-            $socket = $size >= 65536 && in_array($name, ['copy into a file', 'file_put_contents, LOCK_EX', 'Nextcloud',
-                'part into a file', 'two parts into a file, from the socket'], true);
-            fcup_fpm_compare($servers, "buffering $buffering, $name, $size bytes", $ops, fcup_body($size), null,
-                FCUP_FPM_PATHS, false, $socket ? 'fastcgi_input' : null);
-        }
-    }
-    foreach ($spooled as $name => $ops) {
-        foreach ($sizes as $size) {
-            fcup_fpm_compare($servers, "buffering $buffering, $name, $size bytes", $ops, fcup_body($size), null,
-                FCUP_FPM_PATHS, false, $size >= 65536 ? 'spool' : null);
-        }
-    }
-    if ($buffering === 'off') {
-        // nginx passes on what arrived, then closes the FastCGI connection
-        $big = fcup_body(5 << 20);
-        foreach ([(1 << 20) + 3000, 8191, 100] as $cut) {
-            $socket = $cut > 65536 ? 'fastcgi_input' : null;
-            fcup_fpm_compare($servers, "hang-up after $cut bytes, copy", [['copy', null, 0, 'file']], $big, $cut,
-                FCUP_FPM_PATHS, false, $socket);
-            fcup_fpm_compare($servers, "hang-up after $cut bytes, Nextcloud", [['nextcloud', 'file']], $big, $cut,
-                FCUP_FPM_PATHS, false, $socket);
-        }
-    }
+    $servers = fcint_stacks(fcup_fpm_docroot($tmp), $tmp, $options);
+    fcup_put_matrix($servers, $buffering);
     foreach ($servers as $srv) {
         $srv->stop();
     }
