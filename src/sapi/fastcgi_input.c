@@ -244,6 +244,27 @@ static ssize_t route_fetch(fc_stdin *s, size_t room)
 }
 #endif
 
+/* One read() of up to room payload bytes into buf. When they end the record and
+ * the batch needs more, its padding and the next header come in the same read:
+ * they are what stock reads next. Those go to the look-ahead. */
+static ssize_t read_payload_and_header(fc_stdin *s, size_t room)
+{
+	size_t rest = (size_t) s->req->in_len - (s->fetched - s->consumed), more = 0;
+	ssize_t r;
+
+	if (room == rest && s->fetched + rest < s->cap && s->ahead_pos == s->ahead_len && s->ahead_ended == 0) {
+		more = (size_t) s->req->in_pad + FC_HEADER_BYTES;
+	}
+	r = read(s->req->fd, s->buf + s->fetched, room + more);
+	if (r > 0 && (size_t) r > room) {
+		s->ahead_pos = 0;
+		s->ahead_len = (size_t) r - room;
+		memcpy(s->ahead, s->buf + s->fetched + room, s->ahead_len);
+		r = (ssize_t) room;
+	}
+	return r;
+}
+
 /* FPM's safe_read() of count payload bytes, served from what was fetched; a fetch
  * reads as much as the record and the batch still hold. */
 static ssize_t read_payload(fc_stdin *s, size_t count)
@@ -266,7 +287,7 @@ static ssize_t read_payload(fc_stdin *s, size_t count)
 			}
 		} else
 #endif
-		r = read(s->req->fd, s->buf + s->fetched, room);
+		r = read_payload_and_header(s, room);
 		if (r > 0) {
 			s->fetched += (size_t) r;
 		} else if (r == 0) {
@@ -693,7 +714,8 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 			continue;
 		}
 		if (!buf) {
-			buf = emalloc(FC_BATCH_FILLS * FC_FILL);
+			/* room past the batch for the padding and header read with its last payload */
+			buf = emalloc(FC_BATCH_FILLS * FC_FILL + sizeof(((fc_stdin *) NULL)->ahead));
 		}
 #ifdef FC_SPLICE_ROUTE
 		if (!route_tried) {
