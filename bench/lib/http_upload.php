@@ -8,8 +8,10 @@
 //              file_put_contents() into a part file, renamed (Nextcloud's File::put())
 // stock PHP against fastcopy.override=1 (the fastcgi_input path), unix and TCP
 // pools, beside the C floor behind the same nginx (ref/fcup.c: the records parsed
-// and the body stored without a spool, and with a spool written from the same
-// buffer). Each stored file is checked against the body's sha256.
+// and the body stored without a spool, with a spool written from the same
+// buffer, and spliced into the file with the spool copy_file_range()d from it).
+// Each stored file is checked against the body's sha256, and once per floor
+// with a spool, the spool too.
 // Uses start_server(), proc_cpu(), settle(), strace_attach() from http.php.
 declare(strict_types=1);
 
@@ -33,6 +35,7 @@ function upload_nginx_conf(string $d, int $port, string $scripts, string $updir,
                     fastcgi_param FCBENCH_STATS $d/stats-$pool-\$1.json;
                     fastcgi_param FCUP_FILE $updir/stored-$pool-\$1.bin;
                     fastcgi_param FCUP_SPOOL \$arg_spool;
+                    fastcgi_param FCUP_KEEP \$arg_keep;
                     # As Nextcloud's admin manual configures nginx for uploads.
                     fastcgi_request_buffering off;
                     fastcgi_read_timeout 600s;
@@ -65,7 +68,10 @@ function upload_nginx_conf(string $d, int $port, string $scripts, string $updir,
     CONF;
 }
 
-/** The contenders: [pool, script, label, short, base]. The floors' ?spool=1 makes fcup keep a spool. */
+/**
+ * The contenders: [pool, script, label, short, base]. The floors' ?spool=1 makes fcup keep a spool
+ * written from its read buffer, ?spool=reflink one copy_file_range()d from the stored file.
+ */
 function upload_contenders(): array
 {
     $c = [];
@@ -81,7 +87,10 @@ function upload_contenders(): array
         $c["upref_nospool$sfx"] = ['pool' => "cref$sfx", 'url' => "/cref$sfx/nospool.php", 'label' => "C floor: records parsed, body stored, no spool ($where)",
             'short' => "C no spool $listen", 'listen' => $listen, 'base' => null, 'floor' => true];
         $c["upref_spool$sfx"] = ['pool' => "cref$sfx", 'url' => "/cref$sfx/spool.php?spool=1", 'label' => "C floor: records parsed, body stored and spooled from the same buffer ($where)",
-            'short' => "C spool $listen", 'listen' => $listen, 'base' => null, 'floor' => true];
+            'short' => "C spool $listen", 'listen' => $listen, 'base' => null, 'floor' => true, 'spool' => true];
+        $c["upref_reflink$sfx"] = ['pool' => "cref$sfx", 'url' => "/cref$sfx/reflink.php?spool=reflink",
+            'label' => "C floor: payload spliced into the file, spool by copy_file_range from it ($where)",
+            'short' => "C reflink $listen", 'listen' => $listen, 'base' => null, 'floor' => true, 'spool' => true];
     }
     return $c;
 }
@@ -196,11 +205,13 @@ function http_upload_case(array &$cfg): array
                 $live[] = $id;
             }
         }
-        // One PUT: [run] or an error. The stored file is removed before and after.
-        $put = static function (array $c, bool $strace, string $id) use (&$cfg, $workers, $nginx, $url, $stored, $body, $size, $sha, $d): array|string {
+        // One PUT: [run] or an error. The stored file is removed before and after. $keep (a floor
+        // with a spool): fcup keeps the spool as the file's .spool, which must equal the body too.
+        $put = static function (array $c, bool $strace, string $id, bool $keep = false) use (&$cfg, $workers, $nginx, $url, $stored, $body, $size, $sha, $d): array|string {
             $worker = $workers[$c['pool']];
             $dest = $stored($c);
             @unlink($dest);
+            @unlink("$dest.spool");
             wait_quiet($cfg);
             settle([$worker, $nginx]);
             if ($strace) {
@@ -209,7 +220,7 @@ function http_upload_case(array &$cfg): array
             }
             $w0 = proc_cpu($worker);
             $n0 = proc_cpu($nginx);
-            [$code, $bytes, $time] = http_put($url($c), $body);
+            [$code, $bytes, $time] = http_put($url($c) . ($keep ? '&keep=1' : ''), $body);
             settle([$worker, $nginx]);
             $w1 = proc_cpu($worker);
             $n1 = proc_cpu($nginx);
@@ -221,7 +232,12 @@ function http_upload_case(array &$cfg): array
             clearstatcache();
             $got = is_file($dest) ? filesize($dest) : -1;
             $ok = $code === '201' && $bytes === $size && $got === $size && sha256_file($dest) === $sha;
+            $spoolOk = !$keep || (is_file("$dest.spool") && filesize("$dest.spool") === $size && sha256_file("$dest.spool") === $sha);
             @unlink($dest);
+            @unlink("$dest.spool");
+            if ($ok && !$spoolOk) {
+                return "the spool kept by ?keep=1 is not equal to the body (sha256)";
+            }
             if (!$ok) {
                 $log = $c['pool'] === null || str_starts_with($c['pool'], 'cref') ? "$d/{$c['pool']}.out" : "$d/fpm-up-{$c['pool']}.log";
                 return "HTTP $code, sent $bytes of $size bytes, stored $got bytes" . ($got === $size ? ' not equal to the body (sha256)' : '')
@@ -246,6 +262,19 @@ function http_upload_case(array &$cfg): array
                 }
             }
             echo '.';
+        }
+        // Untimed: one PUT per floor with a spool, keeping the spool to compare it with the body.
+        foreach ($live as $id) {
+            if (!empty($contenders[$id]['spool']) && !isset($rows[$id]['error'])) {
+                $run = $put($contenders[$id], false, $id, true);
+                if (is_string($run)) {
+                    $rows[$id]['error'] = $run;
+                    say("  $id: $run");
+                    continue;
+                }
+                $rows[$id]['checked']++;
+                $rows[$id]['spool_checked'] = true;
+            }
         }
         // Separate, untimed pass: one PUT per contender with strace -c on the worker and on nginx.
         if ($cfg['has_strace']) {
@@ -295,6 +324,8 @@ function http_upload_case(array &$cfg): array
                 'nginx_syscalls' => $sys($r['nginx_syscalls'] ?? null),
                 // Every PUT of the row (timed, warm-up and strace) stored the body: sha256 equal.
                 'sha256_checked' => $r['checked'],
+                // A floor's spool, kept once (?keep=1), equal to the body too.
+                'spool_checked' => $r['spool_checked'] ?? null,
                 'engine' => $stats ? json_decode($stats, true) : null,
                 'walls' => $walls,
             ];
@@ -303,17 +334,27 @@ function http_upload_case(array &$cfg): array
         $ratio = static function (array $a, ?array $b, string $field): ?float {
             return $b === null || $b['status'] !== 'ok' || $a['status'] !== 'ok' || !($b[$field] > 0) ? null : $a[$field] / $b[$field];
         };
+        // The cheapest exact floor keeps the spool as PHP does: per listen type, of the floor
+        // that writes it from its buffer and the one that copy_file_range()s it from the stored
+        // file (a reflink on XFS/btrfs), the one with the lower median CPU per GiB in this run.
+        $out['floor'] = [];
+        foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
+            $ok = array_filter([$byId["upref_spool$sfx"], $byId["upref_reflink$sfx"]], fn (array $f): bool => $f['status'] === 'ok' && $f['cpu_per_gib'] !== null);
+            usort($ok, fn (array $a, array $b): int => $a['cpu_per_gib'] <=> $b['cpu_per_gib']);
+            $out['floor'][$listen] = ($ok[0] ?? $byId["upref_spool$sfx"])['contender'];
+        }
         foreach ($out['rows'] as &$r) {
             $c = $contenders[$r['contender']];
             $sfx = $c['listen'] === 'tcp' ? '_tcp' : '';
             $b = $c['base'] ? $byId[$c['base']] : null;
-            // The cheapest exact floor keeps the spool as PHP does; the one without it is shown too.
-            $f = $byId["upref_spool$sfx"];
+            // The cheapest exact floor of the same run; the one without a spool is shown too.
+            $f = $byId[$out['floor'][$c['listen']]];
             $n = $byId["upref_nospool$sfx"];
             $r['base'] = $b['short'] ?? null;
             $r['vs_stock'] = $b ? $ratio($b, $r, 'wall_median') : null;
             $r['cpu_vs_stock'] = $ratio($r, $b, 'cpu_per_gib');
             $r['floor'] = $f['short'];
+            $r['floor_id'] = $f['contender'];
             $r['cpu_vs_floor'] = $ratio($r, $f, 'cpu_per_gib');
             $r['cpu_vs_nospool'] = $ratio($r, $n, 'cpu_per_gib');
             $r['server_vs_floor'] = $ratio($r, $f, 'server_cpu_per_gib');

@@ -268,10 +268,11 @@ function targets(array $results, array $cfg, ?array $http): array
         });
 
     // Uploads (issue 23): each shape's worker CPU within 1.3× of the cheapest exact
-    // floor (fcup keeping a spool from the same buffer), per pool socket.
+    // floor, per pool socket: of fcup keeping a spool from its buffer and fcup splicing
+    // into the file and copy_file_range()ing the spool from it, the cheaper in this run.
     $up = $http['upload'] ?? null;
     foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
-        $ids = ["upref_spool$sfx", "up_copy_ov$sfx", "up_fpc_ov$sfx", "up_nextcloud_ov$sfx"];
+        $ids = [$up['floor'][$listen] ?? "upref_spool$sfx", "up_copy_ov$sfx", "up_fpc_ov$sfx", "up_nextcloud_ov$sfx"];
         $upNotRun = match (true) {
             $up === null => 'not run (HTTP case runs with --full or --http)',
             !empty($up['error']) => 'not run (' . $up['error'] . ')',
@@ -280,9 +281,10 @@ function targets(array $results, array $cfg, ?array $http): array
         if ($upNotRun === null && $up['size'] < GIB) {
             $upNotRun = 'not run (' . human_size($up['size']) . ' per request: too little to measure)';
         }
-        $add(sprintf('uploads, %s pool (%s): worker CPU per GiB within 1.3× the C floor that keeps a spool (copy, file_put_contents, Nextcloud)',
-            $listen === 'unix' ? 'unix-socket' : 'TCP', $up['upload_fs'] ?? '?'), $upNotRun, function () use ($results, $up, $sfx) {
-                $floor = find_row($results, 'http_upload', $up['size'], "upref_spool$sfx")['cpu_per_gib'];
+        $add(sprintf('uploads, %s pool (%s): worker CPU per GiB within 1.3× the cheapest C floor that keeps a spool (copy, file_put_contents, Nextcloud)',
+            $listen === 'unix' ? 'unix-socket' : 'TCP', $up['upload_fs'] ?? '?'), $upNotRun, function () use ($results, $up, $sfx, $ids) {
+                $fr = find_row($results, 'http_upload', $up['size'], $ids[0]);
+                $floor = $fr['cpu_per_gib'];
                 $ok = true;
                 $d = [];
                 foreach (['copy' => 'copy', 'fpc' => 'file_put_contents', 'nextcloud' => 'Nextcloud'] as $id => $what) {
@@ -290,7 +292,7 @@ function targets(array $results, array $cfg, ?array $http): array
                     $ok = $ok && $f <= 1.3 * $floor;
                     $d[] = sprintf('%s %.3f (%.2f×)', $what, $f, $floor > 0 ? $f / $floor : INF);
                 }
-                return [$ok, implode('; ', $d) . sprintf(' s/GiB vs floor %.3f (need ≤ 1.30×)', $floor)];
+                return [$ok, implode('; ', $d) . sprintf(' s/GiB vs floor %.3f (%s; need ≤ 1.30×)', $floor, $fr['short'])];
             });
     }
     return $t;
@@ -463,26 +465,30 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
             $md .= "not run: {$up['error']}\n";
         } else {
             $md .= "Stored file and PHP's spool (upload_tmp_dir) in `{$up['upload_dir']}` ({$up['upload_fs']}).\n\n"
-                . "| contender | median | GiB/s | worker CPU s/GiB (min–max) | nginx CPU s/GiB | worker syscalls/GiB | nginx syscalls/GiB | CPU vs stock | CPU vs floor (spool) | CPU vs floor (no spool) | syscalls vs floor | sha256 | engine (one request) |\n"
-                . "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n";
+                . "| contender | median | GiB/s | worker CPU s/GiB (min–max) | nginx CPU s/GiB | worker syscalls/GiB | nginx syscalls/GiB | CPU vs stock | floor (cheapest with a spool) | CPU vs floor | CPU vs floor (no spool) | syscalls vs floor | sha256 | engine (one request) |\n"
+                . "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|---|\n";
             foreach ($up['rows'] as $r) {
                 if ($r['status'] !== 'ok') {
-                    $md .= "| {$r['label']} | {$r['status']} | | | | | | | | | | | |\n";
+                    $md .= "| {$r['label']} | {$r['status']} | | | | | | | | | | | | |\n";
                     continue;
                 }
-                $md .= sprintf("| %s | %s | %.2f | %.3f (%.3f–%.3f) | %.3f | %s | %s | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
+                $md .= sprintf("| %s | %s | %.2f | %.3f (%.3f–%.3f) | %.3f | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
                     $r['gib_s'], $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], $r['nginx_cpu_per_gib'],
                     fmt_syscalls($r['syscalls'], true), fmt_syscalls($r['nginx_syscalls'], true), fmt_ratio($r['cpu_vs_stock']),
-                    fmt_ratio($r['cpu_vs_floor']), fmt_ratio($r['cpu_vs_nospool']), fmt_ratio($r['syscalls_vs_floor']),
-                    $r['sha256_checked'] . ' × equal', fmt_engine($r['engine']));
+                    $r['floor'] ?? '–', fmt_ratio($r['cpu_vs_floor']), fmt_ratio($r['cpu_vs_nospool']), fmt_ratio($r['syscalls_vs_floor']),
+                    $r['sha256_checked'] . ' × equal' . (!empty($r['spool_checked']) ? ', spool equal' : ''), fmt_engine($r['engine']));
             }
             $md .= "\nTime is curl's time_total for the PUT (the body read from the page cache). CPU is what the one FPM worker (or the "
                 . "C responder) and the one nginx worker used around each request (/proc/PID/schedstat, after both went idle), per GiB: "
                 . "the median of the runs, min–max beside it. Syscalls come from a separate request with `strace -c` on the worker and "
                 . "on nginx. The C floors (bench/ref/fcup.c) are FastCGI responders behind the same nginx: each read() of the socket "
                 . "parsed into records, the payloads written with one writev() to the file, and, for the floor that keeps a spool "
-                . "(the cheapest exact one: PHP keeps php://input's spool), the same iovec written to a spool file in upload_tmp_dir. "
-                . "sha256: how many PUTs of the row (warm-up, timed, strace) stored a file whose sha256 equals the body's.\n";
+                . "(PHP keeps php://input's spool), the same iovec written to a spool file in upload_tmp_dir; the reflink floor reads "
+                . "each record's header, splice()s its payload socket → pipe → file and copy_file_range()s every 256 KiB stored into "
+                . "the spool (a reflink on XFS/btrfs, a kernel copy elsewhere). Of the two floors with a spool, the one with the lower "
+                . "median CPU per GiB on the same pool socket is the cheapest exact floor, named in the floor column, and every ratio "
+                . "to the floor is to it. sha256: how many PUTs of the row (warm-up, timed, strace, and for the floors with a spool one "
+                . "more keeping the spool) stored a file whose sha256 equals the body's; \"spool equal\": that kept spool's did too.\n";
         }
     }
     return $md;
@@ -570,8 +576,13 @@ function http_chart_place(array $r): ?array
     } elseif ($r['case'] === 'http_upload') {
         $id = preg_replace('/_tcp$/', '', $r['contender']);
         $panel = 'uploads: nginx -> PHP-FPM, ' . (($r['listen'] ?? null) === 'tcp' ? 'TCP pool (127.0.0.1)' : 'unix-socket pool');
-        if ($id === 'upref_spool' || $id === 'upref_nospool') {
-            return [$panel, null, $id === 'upref_spool' ? 'floor' : 'floor2'];
+        // The cheapest exact floor of the run as the floor line (the other one with a spool is
+        // left out), the one without a spool beside it.
+        if ($id === 'upref_nospool') {
+            return [$panel, null, 'floor2'];
+        }
+        if (str_starts_with($id, 'upref_')) {
+            return ($r['floor_id'] ?? 'upref_spool') === $r['contender'] ? [$panel, null, 'floor'] : null;
         }
         $kind = str_ends_with($id, '_ov') ? 'fastcopy' : 'stock';
         $id = preg_replace('/^up_|_ov$/', '', $id);
@@ -629,6 +640,9 @@ function http_chart(array $cfg, array $results, string $png): ?string
         $panels[$panel]['size'] = $r['size'];
         if ($workload === null) {
             $panels[$panel][$kind] = $kind === 'static' ? $r['gib_s'] : $r['cpu_per_gib'];
+            if ($kind === 'floor' && $r['case'] === 'http_upload') {
+                $panels[$panel]['floor_name'] = $r['short'];
+            }
             // Apache's child serving the file itself: the CPU floor of the Apache panel too.
             if ($kind === 'static' && $r['case'] === 'http_apache') {
                 $panels[$panel]['static_cpu'] = $r['cpu_per_gib'];
@@ -696,7 +710,7 @@ function http_chart(array $cfg, array $results, string $png): ?string
             $p['static'], $fe, $p['static']) : '';
         $rows['gib'] .= $head . "set title \"$title\\nthroughput, GiB/s (higher is better)\"\nset yrange [0:" . round($top['gib'] * 1.3, 2) . "]\n"
             . "plot '$dat' using 1:2:5 with boxes lc rgb variable notitle, '' using 1:2:(sprintf('%.2f', \$2)) with labels offset 0,0.7 font ',8' notitle$static\n";
-        $floorTitle = $fe === 'upload' ? 'C floor keeping a spool: fcup (%.2f)' : 'C floor: the same syscalls, no PHP (%.2f)';
+        $floorTitle = $fe === 'upload' ? 'cheapest C floor keeping a spool: ' . ($p['floor_name'] ?? 'fcup') . ' (%.2f)' : 'C floor: the same syscalls, no PHP (%.2f)';
         $floor = isset($p['floor']) ? sprintf(", %.4f with lines dt 2 lw 2 lc rgb '#3182bd' title '$floorTitle'",
             $p['floor'], $p['floor']) : '';
         $floor .= isset($p['floor2']) ? sprintf(", %.4f with lines dt 3 lw 2 lc rgb '#6baed6' title 'C floor without a spool (%.2f)'",
