@@ -96,6 +96,7 @@ ZEND_BEGIN_MODULE_GLOBALS(fastcopy)
 	zend_long disabled_paths;     /* bit (1 << php_fastcopy_path) per path switched off */
 	zend_long buffer_size;        /* block size of the read/write and mmap paths */
 	zend_long mmap_window;        /* bytes of the source mapped at once */
+	bool spool_clone;             /* fastcgi_input: splice into the file, clone the spool from it */
 	/* runtime state: counters since the process (or thread) started */
 	php_fastcopy_path_stats stats[FASTCOPY_COUNTERS];
 ZEND_END_MODULE_GLOBALS(fastcopy)

@@ -83,6 +83,11 @@ function upload_contenders(): array
                 'short' => "$id stock $listen", 'listen' => $listen, 'base' => null];
             $c["up_{$id}_ov$sfx"] = ['pool' => "fc$sfx", 'url' => "/fc$sfx/up_$id.php", 'label' => "$what, override ($where)",
                 'short' => "$id fastcopy $listen", 'listen' => $listen, 'base' => "up_$id$sfx", 'ext' => true];
+            // the splice route (payloads spliced into the file, the spool cloned from it),
+            // taken only where the file and upload_tmp_dir share a filesystem that clones
+            $c["up_{$id}_clone$sfx"] = ['pool' => "fcclone$sfx", 'url' => "/fcclone$sfx/up_$id.php",
+                'label' => "$what, override + fastcopy.spool_clone=1 ($where)",
+                'short' => "$id fastcopy clone $listen", 'listen' => $listen, 'base' => "up_$id$sfx", 'ext' => true];
         }
         $c["upref_nospool$sfx"] = ['pool' => "cref$sfx", 'url' => "/cref$sfx/nospool.php", 'label' => "C floor: records parsed, body stored, no spool ($where)",
             'short' => "C no spool $listen", 'listen' => $listen, 'base' => null, 'floor' => true];
@@ -141,7 +146,8 @@ function http_upload_case(array &$cfg): array
     $libs = fcint_autoload('dav') !== null;
     $pools = [];
     foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
-        foreach (['stock' => null, 'fc' => ['fastcopy.override=1'], 'cref' => 'floor'] as $kind => $ini) {
+        foreach (['stock' => null, 'fc' => ['fastcopy.override=1'], 'fcclone' => ['fastcopy.override=1', 'fastcopy.spool_clone=1'],
+                     'cref' => 'floor'] as $kind => $ini) {
             if (is_array($ini) && ($cfg['ext'] === '' || !$cfg['override'])) {
                 continue;
             }

@@ -63,6 +63,14 @@
 # define FC_BTRFS_MAGIC  0x9123683E
 #endif
 
+/* Stock's reads may warn, and a user error handler may end the script there: the
+ * route's descriptors are closed before them. */
+#ifdef FC_SPLICE_ROUTE
+# define ROUTE_CLOSE(r) route_close(r)
+#else
+# define ROUTE_CLOSE(r) ((void) (r))
+#endif
+
 /* The splice route of one copy. */
 typedef struct {
 	int pipe_rd, pipe_wr;
@@ -492,13 +500,14 @@ static void route_open(fc_route *route, fc_job *job, int spool_fd, const zend_st
 	zend_off_t at;
 	int p[2];
 
-	if (job->out.kind != FC_KIND_FILE || job->out.append || sb->st_dev != job->out.st.st_dev
+	if (!FASTCOPY_G(spool_clone) || job->out.kind != FC_KIND_FILE || job->out.append || sb->st_dev != job->out.st.st_dev
 			|| sb->st_blksize <= 0 || (no_clone_known && no_clone_dev == sb->st_dev)
 			|| fstatfs(spool_fd, &fs) != 0
 			|| ((unsigned long) fs.f_type != FC_XFS_MAGIC && (unsigned long) fs.f_type != FC_BTRFS_MAGIC)
 			|| (at = zend_lseek(job->out.fd, 0, SEEK_CUR)) < 0 || (at - edge) % sb->st_blksize != 0) {
 		return;
 	}
+	route->out_fd = job->out.fd;
 	route->file_rd = readable_file(job->out.fd, &job->out.st);
 	if (route->file_rd < 0) {
 		return;
@@ -514,7 +523,6 @@ static void route_open(fc_route *route, fc_job *job, int spool_fd, const zend_st
 		route_close(route);
 		return;
 	}
-	route->out_fd = job->out.fd;
 	route->on = true;
 }
 
@@ -641,6 +649,12 @@ static fc_status move_batch(fc_job *job, fc_fcgi_request *req, int spool_fd, zen
 	if (job->remaining != SIZE_MAX) {
 		job->remaining -= total;
 	}
+#ifdef FC_SPLICE_ROUTE
+	if (!route->on) {
+		/* what is left may warn, and a user error handler may end the script */
+		route_close(route);
+	}
+#endif
 	return deliver_batch(job, buf, s.landed, total);
 }
 
@@ -683,6 +697,7 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 
 		if (in->writepos > in->readpos) {
 			/* what php://input read ahead goes first, as stock's next read takes it */
+			ROUTE_CLOSE(&route);
 			st = fc_request_body_drain(job);
 			if (st != FC_CONTINUE) {
 				break;
@@ -692,6 +707,7 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 		}
 		if (SG(post_read) || SG(request_info).content_length <= SG(read_post_bytes)) {
 			/* the end of the body: stock's reads */
+			ROUTE_CLOSE(&route);
 			st = fc_copy_request_body(job);
 			break;
 		}
@@ -706,6 +722,7 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 				|| edge != (zend_off_t) SG(read_post_bytes)) {
 			/* Less than a fill, the spool still in memory (its first 16 KiB), or
 			 * a spool that lost a write: this fill as stock reads it. */
+			ROUTE_CLOSE(&route);
 			st = fc_request_body_fill(job);
 			if (st != FC_CONTINUE) {
 				break;
@@ -728,6 +745,7 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 			/* no room reserved: this fill as stock reads it; a filesystem that
 			 * cannot reserve at all is not asked again in this copy */
 			reserve_refused = job->reason == EOPNOTSUPP || job->reason == ENOSYS;
+			ROUTE_CLOSE(&route);
 			st = fc_request_body_fill(job);
 		}
 		if (st != FC_CONTINUE) {
