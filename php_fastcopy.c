@@ -116,9 +116,9 @@ PHP_INI_BEGIN()
 		(void *) offsetof(zend_fastcopy_globals, buffer_size), FASTCOPY_INI_GLOBALS, (void *) 0, NULL)
 	PHP_INI_ENTRY3_EX("fastcopy.mmap_window", "4M", PHP_INI_ALL, OnUpdateSize,
 		(void *) offsetof(zend_fastcopy_globals, mmap_window), FASTCOPY_INI_GLOBALS, (void *) 1, NULL)
-	/* Off by default: measured, the clone's writeback costs the worker more CPU than
-	 * the second write it saves (README, "Uploads"). */
-	STD_PHP_INI_BOOLEAN("fastcopy.spool_clone", "0", PHP_INI_ALL, OnUpdateBool,
+	/* Where the file and upload_tmp_dir share a filesystem that clones: the body
+	 * spliced into the file, the spool cloned from it (README, "Uploads"). */
+	STD_PHP_INI_BOOLEAN("fastcopy.spool_clone", "1", PHP_INI_ALL, OnUpdateBool,
 		spool_clone, zend_fastcopy_globals, fastcopy_globals)
 PHP_INI_END()
 /* }}} */

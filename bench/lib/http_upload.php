@@ -72,7 +72,7 @@ function upload_nginx_conf(string $d, int $port, string $scripts, string $updir,
  * The contenders: [pool, script, label, short, base]. The floors' ?spool=1 makes fcup keep a spool
  * written from its read buffer, ?spool=reflink one copy_file_range()d from the stored file.
  */
-function upload_contenders(): array
+function upload_contenders(bool $clones): array
 {
     $c = [];
     $shapes = ['copy' => 'stream_copy_to_stream(php://input, $file)', 'fpc' => "file_put_contents(\$path, fopen('php://input'))",
@@ -85,6 +85,9 @@ function upload_contenders(): array
                 'short' => "$id fastcopy $listen", 'listen' => $listen, 'base' => "up_$id$sfx", 'ext' => true];
             // the splice route (payloads spliced into the file, the spool cloned from it),
             // taken only where the file and upload_tmp_dir share a filesystem that clones
+            if (!$clones) {
+                continue;
+            }
             $c["up_{$id}_clone$sfx"] = ['pool' => "fcclone$sfx", 'url' => "/fcclone$sfx/up_$id.php",
                 'label' => "$what, override + fastcopy.spool_clone=1 ($where)",
                 'short' => "$id fastcopy clone $listen", 'listen' => $listen, 'base' => "up_$id$sfx", 'ext' => true];
@@ -144,11 +147,13 @@ function http_upload_case(array &$cfg): array
     $sha = sha256_file($body);
     $scripts = dirname(__DIR__) . '/cases/http';
     $libs = fcint_autoload('dav') !== null;
+    // fastcopy.spool_clone's rows only where it can act: XFS or btrfs
+    $clones = in_array($out['upload_fs'], ['xfs', 'btrfs'], true);
     $pools = [];
     foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
         foreach (['stock' => null, 'fc' => ['fastcopy.override=1'], 'fcclone' => ['fastcopy.override=1', 'fastcopy.spool_clone=1'],
                      'cref' => 'floor'] as $kind => $ini) {
-            if (is_array($ini) && ($cfg['ext'] === '' || !$cfg['override'])) {
+            if (is_array($ini) && ($cfg['ext'] === '' || !$cfg['override'] || ($kind === 'fcclone' && !$clones))) {
                 continue;
             }
             $pools["$kind$sfx"] = ['listen' => $listen, 'floor' => $ini === 'floor', 'ini' => is_array($ini) ? ['extension=' . $cfg['ext'], ...$ini] : [],
@@ -157,7 +162,7 @@ function http_upload_case(array &$cfg): array
     }
     $port = free_port();
     file_put_contents("$d/nginx.conf", upload_nginx_conf($d, $port, $scripts, $updir, $pools));
-    $contenders = upload_contenders();
+    $contenders = upload_contenders($clones);
     $servers = [];
     say(sprintf('%-10s %-12s ', 'upload', human_size($size)));
     $tc = microtime(true);

@@ -59,6 +59,8 @@
 # define FC_ROUTE_PIPE   (1024 * 1024)
 /* Whole fills in the pipe beyond this go on into the file. */
 # define FC_ROUTE_FLUSH  (128 * 1024)
+/* Free space under which the route still reserves the spool's batch first. */
+# define FC_ROUTE_ROOM   ((uint64_t) 64 * 1024 * 1024)
 # define FC_XFS_MAGIC    0x58465342
 # define FC_BTRFS_MAGIC  0x9123683E
 #endif
@@ -571,6 +573,18 @@ static void spool_from_file(fc_route *route, int spool_fd, php_stream *body, zen
 }
 #endif
 
+static bool route_needs_reserve(const fc_route *route, int spool_fd)
+{
+#ifdef FC_SPLICE_ROUTE
+	struct statfs fs;
+
+	if (route->on && fstatfs(spool_fd, &fs) == 0 && (uint64_t) fs.f_bavail * (uint64_t) fs.f_bsize >= FC_ROUTE_ROOM) {
+		return false;
+	}
+#endif
+	return true;
+}
+
 /* One batch of whole fills at the live edge. FC_CONTINUE: all of it delivered,
  * go on; FC_FALLBACK with job->reason fallocate()'s errno: no room reserved, read
  * this fill as stock. */
@@ -589,8 +603,11 @@ static fc_status move_batch(fc_job *job, fc_fcgi_request *req, int spool_fd, zen
 	s.buf = buf;
 	s.cap = fills * FC_FILL;
 	s.job = job;
-	/* The spool must take the batch whole, as stock's writes of each fill would. */
-	if (fallocate(spool_fd, FALLOC_FL_KEEP_SIZE, (off_t) edge, (off_t) s.cap) != 0) {
+	/* The spool must take the batch whole, as stock's writes of each fill would. A
+	 * clone takes no data blocks, and the file's own write on the same filesystem
+	 * comes first: the route reserves only when that filesystem is nearly full. */
+	if (route_needs_reserve(route, spool_fd)
+			&& fallocate(spool_fd, FALLOC_FL_KEEP_SIZE, (off_t) edge, (off_t) s.cap) != 0) {
 		job->reason = errno;
 		/* what a failed reservation kept would take room stock's writes have */
 		fallocate(spool_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t) edge, (off_t) s.cap);
@@ -664,8 +681,11 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 	fc_fcgi_request *req;
 	char *buf = NULL;
 	int reason;
-	bool reserve_refused = false, route_tried = false;
+	bool reserve_refused = false;
 	fc_route route = {-1, -1, -1, -1, 0, false};
+#ifdef FC_SPLICE_ROUTE
+	bool route_tried = false;
+#endif
 	fc_status st = FC_DONE;
 
 	if (in->readfilters.head) {

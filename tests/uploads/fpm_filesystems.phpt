@@ -77,7 +77,8 @@ try {
         $clones = $sameFs && fs_clones($files);
         $root = "$tmp/www-" . count(glob("$tmp/www-*"));
         mkdir($root);
-        $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['keepalive' => 2, 'ini' => ["upload_tmp_dir=$spool"],
+        $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['keepalive' => 2,
+            'ini' => ["upload_tmp_dir=$spool"],
             'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
         $req = ['dir' => $files];
         foreach ([1, 65536, $big] as $size) {
@@ -139,6 +140,23 @@ try {
         foreach ($servers as $srv) {
             $srv->stop();
         }
+    }
+    // fastcopy.spool_clone=0: the socket path then writes the file and the spool from
+    // its buffer, on XFS too
+    $root = "$tmp/www-default";
+    mkdir($root);
+    $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['keepalive' => 2, 'ini' => ["upload_tmp_dir=$xfs/spool", 'fastcopy.spool_clone=0'],
+        'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
+    $runs = fcup_fpm_compare($servers, 'XFS, spool_clone=0, file_put_contents', [['fpc', 'file', 0]], fcup_body($big),
+        null, FCUP_FPM_PATHS, false, 'fastcgi_input', ['dir' => "$xfs/files"]);
+    if (isset($runs['override'])) {
+        $d = fc_stats_delta($runs['override']['before'], $runs['override']['after'])['fastcgi_input'];
+        if (($d['spliced'] ?? 0) !== 0 || ($d['spool_cloned'] ?? 0) !== 0) {
+            fcint_fail('spool_clone=0, yet spliced and cloned ' . json_encode($d));
+        }
+    }
+    foreach ($servers as $srv) {
+        $srv->stop();
     }
 } finally {
     fs_unmount($mounted);
@@ -211,4 +229,6 @@ spool in the temp dir, file on btrfs, Nextcloud, 2101251 bytes: same
 spool in the temp dir, file on btrfs, all, rewind, all into a file, 2101251 bytes: same
 spool in the temp dir, file on btrfs: the spool path's syscall is the one the kernel allows
 spool in the temp dir, file on btrfs, hang-up after 1 MiB, copy: same
+override: on
+XFS, spool_clone=0, file_put_contents: same
 done

@@ -1,5 +1,5 @@
 --TEST--
-Uploads through nginx + PHP-FPM with the stored files and upload_tmp_dir on XFS (reflink on): fpm_put.phpt's whole matrix again, where the socket path splices each body into its file and clones the spool from it, stock vs fastcopy.override
+Uploads through nginx + PHP-FPM with the stored files and upload_tmp_dir on XFS (reflink on) (fastcopy.spool_clone on by default): fpm_put.phpt's whole matrix again, where the socket path splices each body into its file and clones the spool from it, stock vs fastcopy.override
 --SKIPIF--
 <?php
 require __DIR__ . '/../integration/harness.inc';
