@@ -50,12 +50,15 @@
 #define FCGI_STDIN       5
 #define FC_HEADER_BYTES  8
 #define FC_FILL          FC_REQUEST_BODY_FILL
-/* 32 fills: eight of nginx's 32 KiB records, few syscalls, one Zend chunk. */
-#define FC_BATCH_FILLS   32
+/* 128 fills, 1 MiB: 32 of nginx's 32 KiB records; the work done once per batch
+ * (the spool's descriptor and size, seeks, a reservation or a clone) is then a
+ * small part of it. */
+#define FC_BATCH_FILLS   128
 
 #if defined(FICLONERANGE) && defined(F_SETPIPE_SZ)
 # define FC_SPLICE_ROUTE 1
-/* Room for a batch and what a record reads past it, in page-sized pipe slots. */
+/* Room for what is not flushed yet (under FC_ROUTE_FLUSH, a fill and a record past
+ * it), in page-sized pipe slots however the socket fragments it. */
 # define FC_ROUTE_PIPE   (1024 * 1024)
 /* Whole fills in the pipe beyond this go on into the file. */
 # define FC_ROUTE_FLUSH  (128 * 1024)
@@ -659,6 +662,7 @@ static fc_status move_batch(fc_job *job, fc_fcgi_request *req, int spool_fd, zen
 	}
 	/* php://input's own seek: its position and the spool's as stock's fills leave them. */
 	if (php_stream_seek(in, edge + (zend_off_t) total, SEEK_SET) != 0) {
+		ROUTE_CLOSE(route);
 		php_error_docref(NULL, E_WARNING, "Failed to seek to position " ZEND_LONG_FMT " in the stream",
 			(zend_long) (edge + (zend_off_t) total));
 		return FC_FAILED;
