@@ -528,6 +528,7 @@ static void route_open(fc_route *route, fc_job *job, int spool_fd, const zend_st
 		route_close(route);
 		return;
 	}
+	route->out_at = at;
 	route->on = true;
 }
 
@@ -617,8 +618,10 @@ static fc_status move_batch(fc_job *job, fc_fcgi_request *req, int spool_fd, zen
 		return FC_FALLBACK;
 	}
 #ifdef FC_SPLICE_ROUTE
-	if (route->on && (out_start = zend_lseek(route->out_fd, 0, SEEK_CUR)) >= 0) {
-		route->out_at = out_start;
+	/* Only the route writes the file while it is open (stock's reads close it first),
+	 * so its offset is the one route_open() read, moved on by each flush. */
+	if (route->on) {
+		out_start = route->out_at;
 		s.route = route;
 	}
 #endif
