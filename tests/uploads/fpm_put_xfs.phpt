@@ -181,7 +181,6 @@ buffering off, fastcgi_finish_request() first, 0 bytes: same
 buffering off, fastcgi_finish_request() first, 1 bytes: same
 buffering off, fastcgi_finish_request() first, 8192 bytes: same
 buffering off, fastcgi_finish_request() first, 16385 bytes: same
-buffering off, fastcgi_finish_request() first, 65536 bytes: same
 buffering off, all, rewind, all into a file, 0 bytes: same
 buffering off, all, rewind, all into a file, 1 bytes: same
 buffering off, all, rewind, all into a file, 8192 bytes: same
