@@ -104,6 +104,18 @@ function upload_contenders(bool $clones): array
     return $c;
 }
 
+/** The machine's direct compactions and reclaims so far (/proc/vmstat): work a writer does in its own time. */
+function vm_stalls(): int
+{
+    $n = 0;
+    foreach (file('/proc/vmstat') ?: [] as $l) {
+        if (preg_match('/^(compact_stall|allocstall_\w+) (\d+)/', $l, $m)) {
+            $n += (int) $m[2];
+        }
+    }
+    return $n;
+}
+
 /** One PUT through curl: [HTTP code, bytes sent, seconds]. */
 function http_put(string $url, string $body): array
 {
@@ -212,6 +224,11 @@ function http_upload_case(array &$cfg): array
                 str_contains($id, 'nextcloud') && !$libs => 'n/a (icewind/streams not installed: tests/integration/setup.sh)',
                 default => null,
             };
+            // FCBENCH_UPLOAD_ONLY (a regex on the contenders' ids): some rows alone, to study them
+            $only = getenv('FCBENCH_UPLOAD_ONLY');
+            if ($na === null && $only !== false && $only !== '' && !preg_match("/$only/", $id)) {
+                $na = 'n/a (not asked: FCBENCH_UPLOAD_ONLY)';
+            }
             $rows[$id] = ['runs' => [], 'na' => $na, 'checked' => 0];
             if ($na === null) {
                 $live[] = $id;
@@ -224,19 +241,28 @@ function http_upload_case(array &$cfg): array
             $dest = $stored($c);
             @unlink($dest);
             @unlink("$dest.spool");
+            // The writeback of what the PUT before left (a clone flushes the file's range;
+            // on a loop mount that dirties the image's pages too) is not this PUT's: each
+            // one starts with nothing being written back.
+            // The same for memory: the page cache takes large folios, and where the free
+            // memory is fragmented the writer compacts or reclaims in its own time.
+            exec('sync');
+            @file_put_contents('/proc/sys/vm/compact_memory', '1');
             wait_quiet($cfg);
             settle([$worker, $nginx]);
             if ($strace) {
                 $tw = strace_attach($worker, "$d/strace-$id-worker.txt");
                 $tn = strace_attach($nginx, "$d/strace-$id-nginx.txt");
             }
+            $v0 = vm_stalls();
             $w0 = proc_cpu($worker);
             $n0 = proc_cpu($nginx);
             [$code, $bytes, $time] = http_put($url($c) . ($keep ? '&keep=1' : ''), $body);
             settle([$worker, $nginx]);
             $w1 = proc_cpu($worker);
             $n1 = proc_cpu($nginx);
-            $run = ['wall' => $time, 'bytes' => $bytes, 'cpu' => $w1 - $w0, 'nginx_cpu' => $n1 - $n0, 'server_cpu' => $w1 - $w0 + $n1 - $n0];
+            $run = ['wall' => $time, 'bytes' => $bytes, 'cpu' => $w1 - $w0, 'nginx_cpu' => $n1 - $n0, 'server_cpu' => $w1 - $w0 + $n1 - $n0,
+                'vm_stalls' => vm_stalls() - $v0];
             if ($strace) {
                 $run['syscalls'] = strace_detach($tw);
                 $run['nginx_syscalls'] = strace_detach($tn);
@@ -258,7 +284,7 @@ function http_upload_case(array &$cfg): array
             return $run;
         };
         for ($rep = $cfg['warmup'] ? -1 : 0; $rep < $cfg['runs']; $rep++) {
-            foreach (rotated($live, $rep) as $id) {
+            foreach (shuffled($live, $rep) as $id) {
                 if (isset($rows[$id]['error'])) {
                     continue;
                 }
@@ -328,6 +354,8 @@ function http_upload_case(array &$cfg): array
                 'cpu_min_per_gib' => $cpu ? $perGib(min($cpu)) : null,
                 'cpu_max_per_gib' => $cpu ? $perGib(max($cpu)) : null,
                 'cpu_runs_per_gib' => array_map($perGib, $cpu),
+                // direct compactions and reclaims on the machine during each timed PUT
+                'vm_stalls_runs' => array_column($r['runs'], 'vm_stalls'),
                 'nginx_cpu_per_gib' => $perGib(median(array_column($r['runs'], 'nginx_cpu'))),
                 'server_cpu_per_gib' => $perGib(median(array_column($r['runs'], 'server_cpu'))),
                 'cpu_process' => !empty($c['floor']) ? 'C responder' : 'FPM worker',

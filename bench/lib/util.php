@@ -338,6 +338,23 @@ function wait_quiet(array &$cfg): void
     $cfg['quiet_waited'] += microtime(true) - $t0;
 }
 
+/**
+ * The contenders in a shuffled order per repetition $rep (the same for a given $rep
+ * in every run): for cases where one contender leaves work behind that lands on the
+ * next one (a floor's freed gigabyte of page cache), which a rotation would pin on
+ * the same neighbour every time. The warm-up, $rep < 0, is unshuffled.
+ */
+function shuffled(array $ids, int $rep): array
+{
+    if ($rep < 0) {
+        return $ids;
+    }
+    mt_srand(7919 + $rep);
+    shuffle($ids);
+    mt_srand();
+    return $ids;
+}
+
 /** The contenders in the order of repetition $rep: rotated by one each time, so
  *  drift and neighbours hit all of them alike (the warm-up, $rep < 0, is unrotated). */
 function rotated(array $ids, int $rep): array
