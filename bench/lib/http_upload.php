@@ -244,10 +244,7 @@ function http_upload_case(array &$cfg): array
             // The writeback of what the PUT before left (a clone flushes the file's range;
             // on a loop mount that dirties the image's pages too) is not this PUT's: each
             // one starts with nothing being written back.
-            // The same for memory: the page cache takes large folios, and where the free
-            // memory is fragmented the writer compacts or reclaims in its own time.
             exec('sync');
-            @file_put_contents('/proc/sys/vm/compact_memory', '1');
             wait_quiet($cfg);
             settle([$worker, $nginx]);
             if ($strace) {

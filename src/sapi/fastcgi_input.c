@@ -17,10 +17,9 @@
  * file), SG(read_post_bytes), SG(post_read) and the request's in_len, in_pad and
  * keep come out as stock's. Only whole fills while CONTENT_LENGTH has 8 KiB more
  * are taken here; the last partial fill, the end of the body and every case not
- * proven go through stock's reads (the read/write path's). Where the spool's
- * filesystem is nearly full, the space for a batch is reserved first (fallocate,
- * size kept): where it cannot be, that fill is read as stock reads it, so a full
- * upload_tmp_dir behaves exactly as stock.
+ * proven go through stock's reads (the read/write path's). The spool space for a
+ * batch is reserved first (fallocate, size kept): where it cannot be, that fill is
+ * read as stock reads it, so a full upload_tmp_dir behaves exactly as stock.
  *
  * Where the file and the spool share a filesystem that clones (XFS, btrfs) and
  * their offsets agree within a block, the payloads do not cross user space at all:
@@ -56,10 +55,6 @@
  * small part of it. */
 #define FC_BATCH_FILLS   128
 
-/* Free space under which the spool's batch is reserved before it is read: above
- * it, nothing but another writer or a quota can take a batch's room away. */
-#define FC_SPOOL_ROOM    ((uint64_t) 64 * 1024 * 1024)
-
 #if defined(FICLONERANGE) && defined(F_SETPIPE_SZ)
 # define FC_SPLICE_ROUTE 1
 /* Room for what is not flushed yet (under FC_ROUTE_FLUSH, a fill and a record past
@@ -67,6 +62,8 @@
 # define FC_ROUTE_PIPE   (1024 * 1024)
 /* Whole fills in the pipe beyond this go on into the file. */
 # define FC_ROUTE_FLUSH  (128 * 1024)
+/* Free space under which the route still reserves the spool's batch first. */
+# define FC_ROUTE_ROOM   ((uint64_t) 64 * 1024 * 1024)
 # define FC_XFS_MAGIC    0x58465342
 # define FC_BTRFS_MAGIC  0x9123683E
 #endif
@@ -580,15 +577,16 @@ static void spool_from_file(fc_route *route, int spool_fd, php_stream *body, zen
 }
 #endif
 
-/* Whether the spool's filesystem is nearly full: then each batch's room is
- * reserved first, so that a full upload_tmp_dir ends the copy where stock's would
- * (a reservation costs an allocation per batch and an unwritten extent to
- * convert, so it is not made where there is room). */
-static bool spool_needs_reserve(int spool_fd)
+static bool route_needs_reserve(const fc_route *route, int spool_fd)
 {
+#ifdef FC_SPLICE_ROUTE
 	struct statfs fs;
 
-	return fstatfs(spool_fd, &fs) != 0 || (uint64_t) fs.f_bavail * (uint64_t) fs.f_bsize < FC_SPOOL_ROOM;
+	if (route->on && fstatfs(spool_fd, &fs) == 0 && (uint64_t) fs.f_bavail * (uint64_t) fs.f_bsize >= FC_ROUTE_ROOM) {
+		return false;
+	}
+#endif
+	return true;
 }
 
 /* One batch of whole fills at the live edge. FC_CONTINUE: all of it delivered,
@@ -609,8 +607,10 @@ static fc_status move_batch(fc_job *job, fc_fcgi_request *req, int spool_fd, zen
 	s.buf = buf;
 	s.cap = fills * FC_FILL;
 	s.job = job;
-	/* The spool must take the batch whole, as stock's writes of each fill would. */
-	if (spool_needs_reserve(spool_fd)
+	/* The spool must take the batch whole, as stock's writes of each fill would. A
+	 * clone takes no data blocks, and the file's own write on the same filesystem
+	 * comes first: the route reserves only when that filesystem is nearly full. */
+	if (route_needs_reserve(route, spool_fd)
 			&& fallocate(spool_fd, FALLOC_FL_KEEP_SIZE, (off_t) edge, (off_t) s.cap) != 0) {
 		job->reason = errno;
 		/* what a failed reservation kept would take room stock's writes have */
