@@ -35,6 +35,10 @@ function fulldest_compare(array $servers, string $label, array $ops, string $bod
     $runs = [];
     foreach ($servers as $mode => $srv) {
         $dir = $mount();
+        if ($dir === null) {
+            fcint_fail("$label [$mode]: no filesystem to test on");
+            return;
+        }
         $run = fcup_fpm_put($srv, $mode, $ops, $body, null, ['dir' => $dir]);
         $unmount();
         if ($run === null) {
@@ -103,30 +107,25 @@ $ops = [
     'copy of 3 MiB' => [['copy', 3 << 20, 0, 'file'], ['get']],
 ];
 $body = fcup_body((8 << 20) + 4321);
-$sh = fn (string $cmd) => exec("$cmd 2>&1", $out, $rc) !== false && $rc === 0 ? true : fcint_fail("$cmd: " . implode(' ', $out));
+$mounted = [];
+$unmount = function () use (&$mounted): void {
+    fs_unmount($mounted);
+    $mounted = [];
+};
 /* The destination on a 2 MiB tmpfs, the spool on the test's disk: the buffered batch. */
-$small = "$tmp/tmpfs";
-mkdir($small);
-$tmpfs = [function () use ($small, $sh): string {
-    $sh('mount -t tmpfs -o size=2m,mode=1777 fastcopy-uploads ' . escapeshellarg($small));
-    return $small;
-}, fn () => $sh('umount ' . escapeshellarg($small))];
+$tmpfs = fn (): ?string => fs_mount($tmp, 'tmpfs', $mounted, '2m');
 /* The file and the spool on an XFS with reflink that has about 6 MiB left: the route. */
-$xfs = "$tmp/xfs";
-mkdir($xfs);
-$img = "$tmp/xfs.img";
-$sh('truncate -s 512M ' . escapeshellarg($img));
-$onXfs = [function () use ($xfs, $img, $sh): string {
-    $sh(fcint_tool('mkfs.xfs') . ' -q -f -m reflink=1 ' . escapeshellarg($img));
-    $sh('mount -o loop ' . escapeshellarg($img) . ' ' . escapeshellarg($xfs));
-    mkdir("$xfs/spool", 0777);
-    mkdir("$xfs/files", 0777);
-    $sh('fallocate -l ' . max(0, (int) disk_free_space($xfs) - (6 << 20)) . ' ' . escapeshellarg("$xfs/filler"));
-    return "$xfs/files";
-}, fn () => $sh('umount ' . escapeshellarg($xfs))];
+$onXfs = function () use ($tmp, &$mounted): ?string {
+    $xfs = fs_mount($tmp, 'xfs', $mounted);
+    if ($xfs === null) {
+        return null;
+    }
+    exec('fallocate -l ' . max(0, (int) disk_free_space($xfs) - (6 << 20)) . ' ' . escapeshellarg("$xfs/filler") . ' 2>&1', $out, $rc);
+    return $rc === 0 ? "$xfs/files" : null;
+};
 try {
     foreach (['on' => ['listen' => 'tcp'], 'off' => ['nginx' => ['fastcgi_request_buffering off;']]] as $buffering => $opt) {
-        foreach (['tmpfs' => [$tmpfs, []], 'xfs' => [$onXfs, ["upload_tmp_dir=$xfs/spool"]]] as $fs => [[$mount, $unmount], $ini]) {
+        foreach (['tmpfs' => [$tmpfs, []], 'xfs' => [$onXfs, ["upload_tmp_dir=$tmp/xfs/spool"]]] as $fs => [$mount, $ini]) {
             $root = "$tmp/www-$buffering-$fs";
             mkdir($root);
             $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['ini' => $ini,
@@ -141,9 +140,7 @@ try {
         }
     }
 } finally {
-    foreach ([$small, $xfs] as $dir) {
-        exec('umount ' . escapeshellarg($dir) . ' 2>/dev/null');
-    }
+    $unmount();
 }
 fcint_done();
 ?>
