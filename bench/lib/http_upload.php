@@ -218,15 +218,15 @@ function http_upload_case(array &$cfg): array
 
         $rows = [];
         $live = [];
+        // FCBENCH_UPLOAD_ONLY (a regex on the contenders' ids): some rows alone, to study them
+        $only = (string) getenv('FCBENCH_UPLOAD_ONLY');
         foreach ($contenders as $id => $c) {
             $na = match (true) {
                 !isset($pools[$c['pool']]) => 'n/a (override not built)',
                 str_contains($id, 'nextcloud') && !$libs => 'n/a (icewind/streams not installed: tests/integration/setup.sh)',
                 default => null,
             };
-            // FCBENCH_UPLOAD_ONLY (a regex on the contenders' ids): some rows alone, to study them
-            $only = getenv('FCBENCH_UPLOAD_ONLY');
-            if ($na === null && $only !== false && $only !== '' && !preg_match("/$only/", $id)) {
+            if ($na === null && $only !== '' && !preg_match("~$only~", $id)) {
                 $na = 'n/a (not asked: FCBENCH_UPLOAD_ONLY)';
             }
             $rows[$id] = ['runs' => [], 'na' => $na, 'checked' => 0];
