@@ -21,10 +21,11 @@
  * batch is reserved first (fallocate, size kept): where it cannot be, that fill is
  * read as stock reads it, so a full upload_tmp_dir behaves exactly as stock.
  *
- * Where the file and the spool share a filesystem that clones (XFS, btrfs) and
- * their offsets agree within a block, the payloads do not cross user space at all:
- * they are spliced socket -> pipe -> file, and the spool is made by cloning the
- * file's new range (FICLONERANGE), so it costs no second write. Only bytes of
+ * Where the body comes on a unix socket, the file and the spool share a filesystem
+ * that clones (XFS, btrfs) and their offsets agree within a block, the payloads do
+ * not cross user space at all: they are spliced socket -> pipe -> file, and the
+ * spool is made by cloning the file's new range (FICLONERANGE), so it costs no
+ * second write. (From a TCP socket splicing costs more than it saves.) Only bytes of
  * whole fills already taken reach the file early, so a broken connection leaves
  * the file as stock's fills would; anything unusual (a splice or clone refused,
  * a pipe that stops taking bytes) moves the rest of the batch into the buffer
@@ -42,6 +43,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -54,6 +56,9 @@
  * (the spool's descriptor and size, seeks, a reservation or a clone) is then a
  * small part of it. */
 #define FC_BATCH_FILLS   128
+/* Free space under which a filesystem counts as nearly full: the route reserves the
+ * spool's batch first, and a batch that shares it with the file is one fill. */
+#define FC_ROOM_NEARLY_FULL ((uint64_t) 64 * 1024 * 1024)
 
 #if defined(FICLONERANGE) && defined(F_SETPIPE_SZ)
 # define FC_SPLICE_ROUTE 1
@@ -62,8 +67,6 @@
 # define FC_ROUTE_PIPE   (1024 * 1024)
 /* Whole fills in the pipe beyond this go on into the file. */
 # define FC_ROUTE_FLUSH  (128 * 1024)
-/* Free space under which the route still reserves the spool's batch first. */
-# define FC_ROUTE_ROOM   ((uint64_t) 64 * 1024 * 1024)
 # define FC_XFS_MAGIC    0x58465342
 # define FC_BTRFS_MAGIC  0x9123683E
 #endif
@@ -492,20 +495,33 @@ static int readable_file(int fd, const zend_stat_t *st)
 	return rd;
 }
 
-/* Whether the route can carry this copy: a file on the spool's filesystem, one
- * that clones, at an offset that agrees with the spool's within a block. */
 /* The last filesystem that refused a clone (XFS made without reflink): not tried
  * again in this process. */
 static dev_t no_clone_dev;
 static bool no_clone_known;
 
-static void route_open(fc_route *route, fc_job *job, int spool_fd, const zend_stat_t *sb, zend_off_t edge)
+/* Whether the pool's connection is a unix socket. Spliced from a TCP socket a body
+ * costs the worker about twice what reading it and writing it to both does (bench/,
+ * XFS, loopback TCP); from a unix socket the route costs what that does and writes
+ * the body once. */
+static bool unix_socket(int fd)
+{
+	struct sockaddr_storage sa;
+	socklen_t len = sizeof(sa);
+
+	return getsockname(fd, (struct sockaddr *) &sa, &len) == 0 && sa.ss_family == AF_UNIX;
+}
+
+/* Whether the route can carry this copy: a body on a unix socket, a file on the
+ * spool's filesystem, one that clones, at an offset that agrees with the spool's
+ * within a block. */
+static void route_open(fc_route *route, fc_job *job, int sock_fd, int spool_fd, const zend_stat_t *sb, zend_off_t edge)
 {
 	struct statfs fs;
 	zend_off_t at;
 	int p[2];
 
-	if (!FASTCOPY_G(spool_clone) || job->out.kind != FC_KIND_FILE || job->out.append || sb->st_dev != job->out.st.st_dev
+	if (!FASTCOPY_G(spool_clone) || !unix_socket(sock_fd) || job->out.kind != FC_KIND_FILE || job->out.append || sb->st_dev != job->out.st.st_dev
 			|| sb->st_blksize <= 0 || (no_clone_known && no_clone_dev == sb->st_dev)
 			|| fstatfs(spool_fd, &fs) != 0
 			|| ((unsigned long) fs.f_type != FC_XFS_MAGIC && (unsigned long) fs.f_type != FC_BTRFS_MAGIC)
@@ -577,16 +593,12 @@ static void spool_from_file(fc_route *route, int spool_fd, php_stream *body, zen
 }
 #endif
 
-static bool route_needs_reserve(const fc_route *route, int spool_fd)
+/* Whether fd's filesystem has under FC_ROOM_NEARLY_FULL free (or cannot say). */
+static bool nearly_full(int fd)
 {
-#ifdef FC_SPLICE_ROUTE
 	struct statfs fs;
 
-	if (route->on && fstatfs(spool_fd, &fs) == 0 && (uint64_t) fs.f_bavail * (uint64_t) fs.f_bsize >= FC_ROUTE_ROOM) {
-		return false;
-	}
-#endif
-	return true;
+	return fstatfs(fd, &fs) != 0 || (uint64_t) fs.f_bavail * (uint64_t) fs.f_bsize < FC_ROOM_NEARLY_FULL;
 }
 
 /* One batch of whole fills at the live edge. FC_CONTINUE: all of it delivered,
@@ -610,7 +622,7 @@ static fc_status move_batch(fc_job *job, fc_fcgi_request *req, int spool_fd, zen
 	/* The spool must take the batch whole, as stock's writes of each fill would. A
 	 * clone takes no data blocks, and the file's own write on the same filesystem
 	 * comes first: the route reserves only when that filesystem is nearly full. */
-	if (route_needs_reserve(route, spool_fd)
+	if ((!route->on || nearly_full(spool_fd))
 			&& fallocate(spool_fd, FALLOC_FL_KEEP_SIZE, (off_t) edge, (off_t) s.cap) != 0) {
 		job->reason = errno;
 		/* what a failed reservation kept would take room stock's writes have */
@@ -764,9 +776,16 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 #ifdef FC_SPLICE_ROUTE
 		if (!route_tried) {
 			route_tried = true;
-			route_open(&route, job, spool_fd, &sb, edge);
+			route_open(&route, job, req->fd, spool_fd, &sb, edge);
 		}
 #endif
+		/* A batch spools all its fills before the file gets them: on a nearly full
+		 * filesystem that holds both, that would take room stock's writes, a fill
+		 * to the spool then to the file, leave to the file. One fill at a time there. */
+		if (!route.on && job->out.kind == FC_KIND_FILE && job->out.st.st_dev == sb.st_dev
+				&& nearly_full(spool_fd)) {
+			fills = 1;
+		}
 		st = move_batch(job, req, spool_fd, edge, fills, buf, &route);
 		if (st == FC_FALLBACK) {
 			/* no room reserved: this fill as stock reads it; a filesystem that

@@ -162,10 +162,10 @@ buffering off, 30000, rewind, fread, all into seeked, new handle, 8192 bytes: sa
 buffering off, 30000, rewind, fread, all into seeked, new handle, 16385 bytes: same
 buffering off, 30000, rewind, fread, all into seeked, new handle, 65536 bytes: same
 buffering off, 30000, rewind, fread, all into seeked, new handle, 2101251 bytes: same
-hang-up after 1051576 bytes, copy: same
-hang-up after 1051576 bytes, Nextcloud: same
-hang-up after 8191 bytes, copy: same
-hang-up after 8191 bytes, Nextcloud: same
-hang-up after 100 bytes, copy: same
-hang-up after 100 bytes, Nextcloud: same
+buffering off, hang-up after 1051576 bytes, copy: same
+buffering off, hang-up after 1051576 bytes, Nextcloud: same
+buffering off, hang-up after 8191 bytes, copy: same
+buffering off, hang-up after 8191 bytes, Nextcloud: same
+buffering off, hang-up after 100 bytes, copy: same
+buffering off, hang-up after 100 bytes, Nextcloud: same
 done
