@@ -117,8 +117,9 @@ PHP_INI_BEGIN()
 	PHP_INI_ENTRY3_EX("fastcopy.mmap_window", "4M", PHP_INI_ALL, OnUpdateSize,
 		(void *) offsetof(zend_fastcopy_globals, mmap_window), FASTCOPY_INI_GLOBALS, (void *) 1, NULL)
 	/* Where the file and upload_tmp_dir share a filesystem that clones: the body
-	 * spliced into the file, the spool cloned from it (README, "Uploads"). */
-	STD_PHP_INI_BOOLEAN("fastcopy.spool_clone", "1", PHP_INI_ALL, OnUpdateBool,
+	 * spliced into the file, the spool cloned from it, written once for more of the
+	 * worker's CPU (README, "Uploads"). */
+	STD_PHP_INI_BOOLEAN("fastcopy.spool_clone", "0", PHP_INI_ALL, OnUpdateBool,
 		spool_clone, zend_fastcopy_globals, fastcopy_globals)
 PHP_INI_END()
 /* }}} */

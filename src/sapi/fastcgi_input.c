@@ -19,15 +19,17 @@
  * are taken here; the last partial fill, the end of the body and every case not
  * proven go through stock's reads (the read/write path's). The spool space for a
  * batch is reserved first (fallocate, size kept): where it cannot be, that fill is
- * read as stock reads it, so a full upload_tmp_dir behaves exactly as stock.
+ * read as stock reads it, so a full upload_tmp_dir behaves exactly as stock; on a
+ * nearly full filesystem that holds the file too, a batch is one fill.
  *
- * Where the body comes on a unix socket, the file and the spool share a filesystem
+ * With fastcopy.spool_clone=1, where the file and the spool share a filesystem
  * that clones (XFS, btrfs) and their offsets agree within a block, the payloads do
  * not cross user space at all: they are spliced socket -> pipe -> file, and the
- * spool is made by cloning the file's new range (FICLONERANGE), so it costs no
- * second write. (From a TCP socket splicing costs more than it saves.) Only bytes of
- * whole fills already taken reach the file early, so a broken connection leaves
- * the file as stock's fills would; anything unusual (a splice or clone refused,
+ * spool is made by cloning the file's new range (FICLONERANGE), so the body is
+ * written once: half the writes and the page cache, for more of the worker's CPU
+ * than writing from the buffer (bench/), so it is asked for, not the default. Only
+ * bytes of whole fills already taken reach the file early, so a broken connection
+ * leaves the file as stock's fills would; anything unusual (a splice or clone refused,
  * a pipe that stops taking bytes) moves the rest of the batch into the buffer
  * and carries on as above. */
 
@@ -43,7 +45,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/ioctl.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -500,28 +501,16 @@ static int readable_file(int fd, const zend_stat_t *st)
 static dev_t no_clone_dev;
 static bool no_clone_known;
 
-/* Whether the pool's connection is a unix socket. Spliced from a TCP socket a body
- * costs the worker about twice what reading it and writing it to both does (bench/,
- * XFS, loopback TCP); from a unix socket the route costs what that does and writes
- * the body once. */
-static bool unix_socket(int fd)
-{
-	struct sockaddr_storage sa;
-	socklen_t len = sizeof(sa);
-
-	return getsockname(fd, (struct sockaddr *) &sa, &len) == 0 && sa.ss_family == AF_UNIX;
-}
-
-/* Whether the route can carry this copy: a body on a unix socket, a file on the
+/* Whether the route can carry this copy (fastcopy.spool_clone=1): a file on the
  * spool's filesystem, one that clones, at an offset that agrees with the spool's
  * within a block. */
-static void route_open(fc_route *route, fc_job *job, int sock_fd, int spool_fd, const zend_stat_t *sb, zend_off_t edge)
+static void route_open(fc_route *route, fc_job *job, int spool_fd, const zend_stat_t *sb, zend_off_t edge)
 {
 	struct statfs fs;
 	zend_off_t at;
 	int p[2];
 
-	if (!FASTCOPY_G(spool_clone) || !unix_socket(sock_fd) || job->out.kind != FC_KIND_FILE || job->out.append || sb->st_dev != job->out.st.st_dev
+	if (!FASTCOPY_G(spool_clone) || job->out.kind != FC_KIND_FILE || job->out.append || sb->st_dev != job->out.st.st_dev
 			|| sb->st_blksize <= 0 || (no_clone_known && no_clone_dev == sb->st_dev)
 			|| fstatfs(spool_fd, &fs) != 0
 			|| ((unsigned long) fs.f_type != FC_XFS_MAGIC && (unsigned long) fs.f_type != FC_BTRFS_MAGIC)
@@ -776,7 +765,7 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 #ifdef FC_SPLICE_ROUTE
 		if (!route_tried) {
 			route_tried = true;
-			route_open(&route, job, req->fd, spool_fd, &sb, edge);
+			route_open(&route, job, spool_fd, &sb, edge);
 		}
 #endif
 		/* A batch spools all its fills before the file gets them: on a nearly full

@@ -1,5 +1,5 @@
 --TEST--
-Uploads through nginx + PHP-FPM with the stored file and upload_tmp_dir on XFS (reflink on), on btrfs and across filesystems, stock vs fastcopy.override: the paths that carried each body, and a copy from the spool shares extents exactly where the filesystem clones
+Uploads through nginx + PHP-FPM with the stored file and upload_tmp_dir on XFS (reflink on), on btrfs and across filesystems, stock vs fastcopy.override (fastcopy.spool_clone=1, then off as by default): the paths that carried each body, and a copy from the spool shares extents exactly where the filesystem clones
 --SKIPIF--
 <?php
 require __DIR__ . '/../integration/harness.inc';
@@ -78,7 +78,7 @@ try {
         $root = "$tmp/www-" . count(glob("$tmp/www-*"));
         mkdir($root);
         $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['keepalive' => 2,
-            'ini' => ["upload_tmp_dir=$spool"],
+            'ini' => ["upload_tmp_dir=$spool", 'fastcopy.spool_clone=1'],
             'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
         $req = ['dir' => $files];
         foreach ([1, 65536, $big] as $size) {
@@ -141,18 +141,18 @@ try {
             $srv->stop();
         }
     }
-    // fastcopy.spool_clone=0: the socket path then writes the file and the spool from
-    // its buffer, on XFS too
+    // fastcopy.spool_clone off, the default: the socket path writes the file and the
+    // spool from its buffer, on XFS too
     $root = "$tmp/www-default";
     mkdir($root);
-    $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['keepalive' => 2, 'ini' => ["upload_tmp_dir=$xfs/spool", 'fastcopy.spool_clone=0'],
+    $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['keepalive' => 2, 'ini' => ["upload_tmp_dir=$xfs/spool"],
         'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
-    $runs = fcup_fpm_compare($servers, 'XFS, spool_clone=0, file_put_contents', [['fpc', 'file', 0]], fcup_body($big),
+    $runs = fcup_fpm_compare($servers, 'XFS, spool_clone off (the default), file_put_contents', [['fpc', 'file', 0]], fcup_body($big),
         null, FCUP_FPM_PATHS, false, 'fastcgi_input', ['dir' => "$xfs/files"]);
     if (isset($runs['override'])) {
         $d = fc_stats_delta($runs['override']['before'], $runs['override']['after'])['fastcgi_input'];
         if (($d['spliced'] ?? 0) !== 0 || ($d['spool_cloned'] ?? 0) !== 0) {
-            fcint_fail('spool_clone=0, yet spliced and cloned ' . json_encode($d));
+            fcint_fail('spool_clone off, yet spliced and cloned ' . json_encode($d));
         }
     }
     foreach ($servers as $srv) {
@@ -230,5 +230,5 @@ spool in the temp dir, file on btrfs, all, rewind, all into a file, 2101251 byte
 spool in the temp dir, file on btrfs: the spool path's syscall is the one the kernel allows
 spool in the temp dir, file on btrfs, hang-up after 1 MiB, copy: same
 override: on
-XFS, spool_clone=0, file_put_contents: same
+XFS, spool_clone off (the default), file_put_contents: same
 done

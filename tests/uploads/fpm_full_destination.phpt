@@ -1,5 +1,5 @@
 --TEST--
-Uploads through nginx + PHP-FPM into a destination that fills up (a tmpfs; an ext4 and an XFS nearly full holding the spool too, where the body is read a fill at a time, or on XFS behind a unix socket takes the splice route), stock vs fastcopy.override: stock's count, stored bytes and notice where the body is read into the buffer (on the splice route, whose clone takes no room, at least stock's bytes), and every byte the spool holds stored or returned by the next read
+Uploads through nginx + PHP-FPM into a destination that fills up (a tmpfs; an ext4 and an XFS nearly full holding the spool too, where the body is read a fill at a time, or on XFS with fastcopy.spool_clone=1 takes the splice route), stock vs fastcopy.override: stock's count, stored bytes and notice where the body is read into the buffer (on the splice route, whose clone takes no room, at least stock's bytes), and every byte the spool holds stored or returned by the next read
 --SKIPIF--
 <?php
 require __DIR__ . '/../integration/harness.inc';
@@ -131,12 +131,13 @@ try {
             'ext4' => [$nearlyFull('ext4'), ["upload_tmp_dir=$tmp/ext4/spool"]]] as $fs => [$mount, $ini]) {
             $root = "$tmp/www-$buffering-$fs";
             mkdir($root);
-            $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['ini' => $ini,
+            // on XFS, request buffering off, the splice route (fastcopy.spool_clone=1); the
+            // other stacks read the body into the buffer, one fill at a time on a nearly
+            // full filesystem that holds the spool
+            $route = $fs === 'xfs' && $buffering === 'off';
+            $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['ini' => [...$ini, ...($route ? ['fastcopy.spool_clone=1'] : [])],
                 'nginx' => ['client_max_body_size 0;', ...($opt['nginx'] ?? [])]] + $opt);
             foreach ($ops as $name => $o) {
-                // on XFS the unix-socket stack takes the splice route; the TCP one reads
-                // the body into its buffer, one fill at a time on that nearly full filesystem
-                $route = $fs === 'xfs' && !isset($opt['listen']);
                 fulldest_compare($servers, "buffering $buffering, $fs, $name", $o, $body, $mount, $unmount,
                     $route, $route);
             }

@@ -1,5 +1,5 @@
 --TEST--
-Uploads under valgrind on XFS (reflink on): PHP-FPM in memcheck while the socket path splices bodies into their files and clones the spool from them (a copy, file_put_contents(), Nextcloud's PUT, two copies, a client that hangs up); reports as stock's, then no memory error and no leak stock PHP-FPM does not have
+Uploads under valgrind on XFS (reflink on, fastcopy.spool_clone=1): PHP-FPM in memcheck while the socket path splices bodies into their files and clones the spool from them (a copy, file_put_contents(), Nextcloud's PUT, two copies, a client that hangs up); reports as stock's, then no memory error and no leak stock PHP-FPM does not have
 --SKIPIF--
 <?php
 require __DIR__ . '/../integration/harness.inc';
@@ -27,7 +27,8 @@ try {
         exit;
     }
     $servers = fcint_stacks(fcup_fpm_docroot($tmp), $tmp, ['valgrind' => true, 'keepalive' => 2,
-        'ini' => ["upload_tmp_dir=$xfs/spool"], 'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
+        'ini' => ["upload_tmp_dir=$xfs/spool", 'fastcopy.spool_clone=1'],
+        'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
     $req = ['dir' => "$xfs/files"];
     $body = fcup_body(300001);
     $spliced = 0;
