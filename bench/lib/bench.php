@@ -274,7 +274,7 @@ function prepare_case(string $caseId, array $case, int $size, array $cfg): array
 
 function main(array $argv): int
 {
-    $o = getopt('', ['mode:', 'work:', 'shm:', 'bin:', 'out:', 'prefix:', 'ext:', 'http', 'only:', 'repo:', 'commit:', 'runs:', 'upload-dir:']);
+    $o = getopt('', ['mode:', 'work:', 'shm:', 'bin:', 'out:', 'prefix:', 'ext:', 'http', 'only:', 'repo:', 'commit:', 'runs:', 'upload-dir:', 'page-reporting:']);
     $mode = $o['mode'] ?? 'quick';
     $cfg = [
         'mode' => $mode,
@@ -286,6 +286,7 @@ function main(array $argv): int
         'ext' => $o['ext'] ?? '',
         'repo' => $o['repo'] ?? dirname(__DIR__, 2),
         'commit' => $o['commit'] ?? '',
+        'page_reporting' => $o['page-reporting'] ?? 'not asked',
         'upload_dir' => $o['upload-dir'] ?? null,
         'runs' => (int) ($o['runs'] ?? ($mode === 'smoke' ? 1 : 5)),
         'warmup' => $mode !== 'smoke',

@@ -83,15 +83,14 @@ function upload_contenders(bool $clones): array
                 'short' => "$id stock $listen", 'listen' => $listen, 'base' => null];
             $c["up_{$id}_ov$sfx"] = ['pool' => "fc$sfx", 'url' => "/fc$sfx/up_$id.php", 'label' => "$what, override ($where)",
                 'short' => "$id fastcopy $listen", 'listen' => $listen, 'base' => "up_$id$sfx", 'ext' => true];
-            // the body written to the file and to the spool from the buffer: what the
-            // override does where the filesystem does not clone (fastcopy.spool_clone=0);
-            // where it does, the override's rows take the splice route
+            // where the filesystem clones, the override with fastcopy.spool_clone=1 beside
+            // it: the body spliced into the file and the spool cloned from it
             if (!$clones) {
                 continue;
             }
-            $c["up_{$id}_noclone$sfx"] = ['pool' => "fcnoclone$sfx", 'url' => "/fcnoclone$sfx/up_$id.php",
-                'label' => "$what, override + fastcopy.spool_clone=0 ($where)",
-                'short' => "$id fastcopy noclone $listen", 'listen' => $listen, 'base' => "up_$id$sfx", 'ext' => true];
+            $c["up_{$id}_clone$sfx"] = ['pool' => "fcclone$sfx", 'url' => "/fcclone$sfx/up_$id.php",
+                'label' => "$what, override + fastcopy.spool_clone=1 ($where)",
+                'short' => "$id fastcopy clone $listen", 'listen' => $listen, 'base' => "up_$id$sfx", 'ext' => true];
         }
         $c["upref_nospool$sfx"] = ['pool' => "cref$sfx", 'url' => "/cref$sfx/nospool.php", 'label' => "C floor: records parsed, body stored, no spool ($where)",
             'short' => "C no spool $listen", 'listen' => $listen, 'base' => null, 'floor' => true];
@@ -160,13 +159,13 @@ function http_upload_case(array &$cfg): array
     $sha = sha256_file($body);
     $scripts = dirname(__DIR__) . '/cases/http';
     $libs = fcint_autoload('dav') !== null;
-    // fastcopy.spool_clone=0's rows only where it changes anything: XFS or btrfs
+    // fastcopy.spool_clone=1's rows only where it changes anything: XFS or btrfs
     $clones = in_array($out['upload_fs'], ['xfs', 'btrfs'], true);
     $pools = [];
     foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
-        foreach (['stock' => null, 'fc' => ['fastcopy.override=1'], 'fcnoclone' => ['fastcopy.override=1', 'fastcopy.spool_clone=0'],
+        foreach (['stock' => null, 'fc' => ['fastcopy.override=1'], 'fcclone' => ['fastcopy.override=1', 'fastcopy.spool_clone=1'],
                      'cref' => 'floor'] as $kind => $ini) {
-            if (is_array($ini) && ($cfg['ext'] === '' || !$cfg['override'] || ($kind === 'fcnoclone' && !$clones))) {
+            if (is_array($ini) && ($cfg['ext'] === '' || !$cfg['override'] || ($kind === 'fcclone' && !$clones))) {
                 continue;
             }
             $pools["$kind$sfx"] = ['listen' => $listen, 'floor' => $ini === 'floor', 'ini' => is_array($ini) ? ['extension=' . $cfg['ext'], ...$ini] : [],
