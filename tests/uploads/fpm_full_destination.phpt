@@ -113,7 +113,9 @@ $unmount = function () use (&$mounted): void {
     $mounted = [];
 };
 /* The destination on a 2 MiB tmpfs, the spool on the test's disk: the buffered batch. */
-$tmpfs = fn (): ?string => fs_mount($tmp, 'tmpfs', $mounted, '2m');
+$tmpfs = function () use ($tmp, &$mounted): ?string {
+    return fs_mount($tmp, 'tmpfs', $mounted, '2m');
+};
 /* The file and the spool on an XFS with reflink, or an ext4, that has about 6 MiB left. */
 $nearlyFull = function (string $fs) use ($tmp, &$mounted): callable {
     return function () use ($tmp, $fs, &$mounted): ?string {

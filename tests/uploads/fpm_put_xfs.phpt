@@ -44,7 +44,7 @@ try {
         'off, spool_clone off' => ['keepalive' => 2, 'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']],
     ];
     foreach ($stacks as $buffering => $options) {
-        $clone = isset($options['ini']);
+        $clone = in_array('fastcopy.spool_clone=1', $options['ini'] ?? [], true);
         $root = "$tmp/www-" . preg_replace('/\W+/', '-', $buffering);
         mkdir($root);
         $servers = fcint_stacks(fcup_fpm_docroot($root), $root,
