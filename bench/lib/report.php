@@ -25,7 +25,7 @@ function meta(array $cfg, float $seconds): array
             . ($cfg['strace_contenders'] === null ? '' : ' (' . implode(', ', $cfg['strace_contenders']) . ')') : 'not installed',
         'seconds' => round($seconds, 1),
         'drain' => $cfg['drain'],
-        'page_reporting' => $cfg['page_reporting'] ?? 'not asked',
+        'page_reporting' => $cfg['page_reporting'],
         'quiet' => sprintf('waited %.1f s for a quiet machine (budget %d s); %d runs started with others busy', $cfg['quiet_waited'], $cfg['quiet_budget'], $cfg['quiet_busy_runs']),
         'load' => sprintf('%.2f at start, %.2f at end (1-min load average, %d cores)', $cfg['load_start'][0], sys_getloadavg()[0], (int) shell_exec('nproc')),
     ];
@@ -360,7 +360,7 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
     $md .= "Median of {$meta['runs']} runs per contender" . ($meta['warmup'] ? ' after a warm-up run' : ' (no warm-up)')
         . ", contenders interleaved, each run a fresh process, files in the page cache. Extension: {$meta['extension']}; override: {$meta['override']}. "
         . "Filesystems: {$meta['fs']}. Receivers: {$meta['drain']}. strace pass: {$meta['strace']}. "
-        . "The VM's free page reporting: " . ($meta['page_reporting'] ?? 'not recorded') . '. '
+        . "The VM's free page reporting: {$meta['page_reporting']}. "
         . "Load: {$meta['load']}; {$meta['quiet']}. Took {$meta['seconds']} s.\n\n";
 
     $md .= "## Targets\n\n| target | result | figures |\n|---|---|---|\n";

@@ -341,8 +341,8 @@ function wait_quiet(array &$cfg): void
 /**
  * The contenders in a shuffled order per repetition $rep (the same for a given $rep
  * in every run): for cases where one contender leaves work behind that lands on the
- * next one (the upload case: what, is not known), which a rotation would pin on the
- * same neighbour every time. The warm-up, $rep < 0, is unshuffled.
+ * next one (the upload case, before the VM's free page reporting was switched off:
+ * bench/README), which a rotation would pin on the same neighbour every time. The warm-up, $rep < 0, is unshuffled.
  */
 function shuffled(array $ids, int $rep): array
 {

@@ -21,16 +21,17 @@ $tmp = fcint_tmpdir('uploads-fulldest');
  * a filesystem made afresh by $mount (which returns the destinations' directory) and
  * removed by $unmount. README's difference 19: where a write fails, stock drops what it
  * had read and not written, fastcopy gives it back in front of php://input's read
- * buffer, with the later fills of the batch it had already read. So where only the
- * destination fills up, the count, the stored bytes, the one notice and a re-read of
- * the body must be stock's. With $clones the spool shares the stored file's blocks (the
- * splice route on XFS), so the filesystem takes more of the body than stock's two
- * copies of it: the override stores at least as much, and the spool may be what fills
- * up. Either way nothing is lost: every byte the spool holds (what a re-read returns)
+ * buffer, with the later fills of the batch it had already read. So where the body is
+ * read into the buffer (only the destination filling up, or a nearly full filesystem
+ * holding both, read a fill at a time), the count, the stored bytes, the one notice and
+ * a re-read of the body must be stock's. With $route (the splice route on XFS, which
+ * must have run) the spool shares the stored file's blocks, so the filesystem takes
+ * more of the body than stock's two copies of it: the override stores at least as
+ * much, and the spool may be what fills up. Either way nothing is lost: every byte the spool holds (what a re-read returns)
  * is stored or returned by the next read.
  */
 function fulldest_compare(array $servers, string $label, array $ops, string $body, callable $mount,
-    callable $unmount, bool $clones, bool $route): void
+    callable $unmount, bool $route): void
 {
     $runs = [];
     foreach ($servers as $mode => $srv) {
@@ -51,7 +52,7 @@ function fulldest_compare(array $servers, string $label, array $ops, string $bod
     $size = filesize($body);
     foreach ($runs as $mode => $run) {
         [, $ret, $state, $diag] = $run['report']['steps'][0];
-        if (($ret !== false && !$clones) || count($diag) > 1 || (!$clones && count($diag) === 0)
+        if (($ret !== false && !$route) || count($diag) > 1 || (!$route && count($diag) === 0)
                 || ($diag && !str_contains($diag[0], 'No space left on device'))) {
             $why[] = "$mode: not false with one ENOSPC notice: " . json_encode([$ret, $diag]);
         }
@@ -67,7 +68,7 @@ function fulldest_compare(array $servers, string $label, array $ops, string $bod
         $s = $runs['stock']['report'];
         $o = $runs['override']['report'];
         $norm = fn (array $d) => preg_replace('/\d+ bytes/', 'N bytes', $d);
-        if ($clones) {
+        if ($route) {
             if (reset($o['dests'])[2] < reset($s['dests'])[2]) {
                 $why[] = 'the override stored less than stock: ' . json_encode([$s['dests'], $o['dests']]);
             }
@@ -140,8 +141,7 @@ try {
             $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['ini' => [...$ini, ...($route ? ['fastcopy.spool_clone=1'] : [])],
                 'nginx' => ['client_max_body_size 0;', ...($opt['nginx'] ?? [])]] + $opt);
             foreach ($ops as $name => $o) {
-                fulldest_compare($servers, "buffering $buffering, $fs, $name", $o, $body, $mount, $unmount,
-                    $route, $route);
+                fulldest_compare($servers, "buffering $buffering, $fs, $name", $o, $body, $mount, $unmount, $route);
             }
             foreach ($servers as $srv) {
                 $srv->stop();
