@@ -496,21 +496,44 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
     return $md;
 }
 
-/** One panel per case but HTTP (largest size), GiB/s per contender. */
+/** The cases drawn by http_chart(), never by chart(). */
+const HTTP_CASES = ['http', 'http_apache', 'http_upload'];
+
+/** The copy cases' contenders as the chart names them: what a reader knows them by. */
+const CHART_NAMES = [
+    'stock' => 'stream_copy_to_stream()', 'fpassthru' => 'fpassthru()', 'readfile' => 'readfile()', 'copy' => 'copy()',
+    'fastcopy' => 'fastcopy_stream()', 'readfile_ov' => 'readfile(), override', 'copy_ov' => 'copy(), override',
+    'c_sendfile' => 'C sendfile loop', 'c_cfr' => 'C copy_file_range loop', 'c_splice' => 'C splice loop',
+    'c_read' => 'C read()', 'cp' => 'cp',
+];
+
+/** One line naming the run a chart shows: when, where, what. */
+function chart_run_line(array $meta): string
+{
+    $parts = array_filter([
+        $meta['date'] ?? null,
+        isset($meta['cpu']) ? $meta['cpu'] . ' cores' . (isset($meta['memory_gib']) ? ", {$meta['memory_gib']} GiB" : '') : null,
+        isset($meta['kernel']) ? 'Linux ' . $meta['kernel'] : null,
+        isset($meta['php']) ? 'PHP ' . $meta['php'] : null,
+        isset($meta['commit']) ? 'commit ' . $meta['commit'] : null,
+    ]);
+    return str_replace(['"', '\\'], '', implode(' · ', $parts));
+}
+
+/** One panel per copy case (its largest size), GiB/s per contender; HTTP cases are http_chart()'s. */
 function chart(array $cfg, array $results, string $png): ?string
 {
     $gp = trim((string) shell_exec('command -v gnuplot'));
     if ($gp === '') {
         return 'gnuplot not installed';
     }
+    // grey: stock PHP; orange: fastcopy; blue: the C reference (the machine's limit)
     $colors = ['stock' => '#7f7f7f', 'fpassthru' => '#969696', 'readfile' => '#8c8c8c', 'copy' => '#b3b3b3',
         'fastcopy' => '#e6550d', 'readfile_ov' => '#fd8d3c', 'copy_ov' => '#fdae6b',
-        'c_sendfile' => '#3182bd', 'c_cfr' => '#3182bd', 'c_splice' => '#3182bd', 'c_read' => '#3182bd', 'cp' => '#6baed6',
-        'nginx' => '#31a354'];
+        'c_sendfile' => '#3182bd', 'c_cfr' => '#3182bd', 'c_splice' => '#3182bd', 'c_read' => '#3182bd', 'cp' => '#6baed6'];
     $big = [];
     foreach ($results as $r) {
-        // the HTTP cases have a chart of their own: http_chart()
-        if (http_chart_place($r) !== null) {
+        if (in_array($r['case'], HTTP_CASES, true)) {
             continue;
         }
         if (!isset($big[$r['case']]) || $r['size'] > $big[$r['case']]) {
@@ -523,21 +546,22 @@ function chart(array $cfg, array $results, string $png): ?string
     foreach ($big as $case => $size) {
         $lines = '';
         $title = '';
+        $top = 0.0;
         foreach ($results as $r) {
-            // The C floor of the HTTP case is timed into a drain, not through nginx: no bar beside curl's.
-            if ($r['case'] !== $case || $r['size'] !== $size || ($r['cpu_process'] ?? '') === 'C sender') {
+            if ($r['case'] !== $case || $r['size'] !== $size) {
                 continue;
             }
+            $top = max($top, $r['status'] === 'ok' ? (float) $r['gib_s'] : 0.0);
             $title = $r['case_label'] . ', ' . ($r['count'] ? "{$r['count']} × " : '') . human_size($size);
             $ok = $r['status'] === 'ok';
             $col = hexdec(substr($colors[$r['contender']] ?? '#000000', 1));
             // label, bar (? = none), colour, where the caption sits, caption
-            $lines .= sprintf("\"%s\" %s %d %s \"%s\"\n", $r['short'] ?? $r['label'], $ok ? sprintf('%.4f', $r['gib_s']) : '?', $col,
+            $lines .= sprintf("\"%s\" %s %d %s \"%s\"\n", CHART_NAMES[$r['contender']] ?? $r['label'], $ok ? sprintf('%.4f', $r['gib_s']) : '?', $col,
                 $ok ? sprintf('%.4f', $r['gib_s']) : '0', $ok ? sprintf('%.2f', $r['gib_s']) : (str_starts_with($r['status'], 'n/a') ? 'n/a' : 'failed'));
         }
         $file = "$dir/$case.dat";
         file_put_contents($file, $lines);
-        $panels[] = [$file, $title];
+        $panels[] = [$file, $title, $top];
     }
     $n = count($panels);
     if ($n === 0) {
@@ -545,11 +569,20 @@ function chart(array $cfg, array $results, string $png): ?string
     }
     $cols = 3;
     $rowsN = (int) ceil($n / $cols);
-    $s = "set terminal pngcairo noenhanced size 1800," . (480 * $rowsN) . " font 'DejaVu Sans,10'\nset output '$png'\nset datafile missing '?'\n";
-    $s .= "set multiplot layout $rowsN,$cols title 'fastcopy benchmark ({$cfg['mode']}): throughput, GiB/s (higher is better)'\n";
-    $s .= "set style fill solid 0.9 noborder\nset boxwidth 0.7\nset yrange [0:*]\nset grid ytics\nset xtics rotate by 30 right nomirror\nunset key\nset bmargin 7\nset lmargin 12\nset offsets 0.5,0.5,0,0\n";
-    foreach ($panels as [$file, $title]) {
+    $height = 520 * $rowsN + 90;
+    // The run and the colours on two lines above the panels; the layout's margins keep
+    // the panels' own titles clear of them.
+    $head = sprintf('fastcopy benchmark (%s): throughput, GiB/s (higher is better), one copy at a time\n%s\n'
+        . 'grey: stock PHP   orange: fastcopy (fastcopy_stream(), or a built-in with fastcopy.override=1)   '
+        . 'blue: a C program making the raw syscall, or cp: the limit of the machine', $cfg['mode'], chart_run_line($cfg['meta'] ?? []));
+    $s = "set terminal pngcairo noenhanced size 1800,$height font 'DejaVu Sans,10'\nset output '$png'\nset datafile missing '?'\n";
+    $s .= sprintf("set multiplot layout %d,%d title \"%s\" font ',11' margins 0.05,0.98,%.3f,%.3f spacing 0.07,%.3f\n",
+        $rowsN, $cols, $head, 150 / $height, 1 - 110 / $height, 190 / $height);
+    $s .= "set style fill solid 0.9 noborder\nset boxwidth 0.7\nset grid ytics\nset xtics rotate by 25 right nomirror\nunset key\nset offsets 0.5,0.5,0,0\n";
+    foreach ($panels as [$file, $title, $top]) {
         $t = str_replace(["'", '→'], ['', '->'], $title);
+        // room above the tallest bar for its figure
+        $s .= sprintf("set yrange [0:%.4f]\n", $top > 0 ? $top * 1.15 : 1);
         $s .= "set title '$t'\nplot '$file' using 0:2:3 with boxes lc rgb variable, '' using 0:4:5:xtic(1) with labels offset 0,0.7 font ',8'\n";
     }
     $s .= "unset multiplot\n";
@@ -584,10 +617,19 @@ function http_chart_place(array $r): ?array
             return [$panel, null, 'floor2'];
         }
         if (str_starts_with($id, 'upref_')) {
-            return ($r['floor_id'] ?? 'upref_spool') === $r['contender'] ? [$panel, null, 'floor'] : null;
+            // (runs before floor_id was recorded had only the one floor with a spool)
+            return preg_replace('/_tcp$/', '', $r['floor_id'] ?? 'upref_spool') === $id ? [$panel, null, 'floor'] : null;
         }
-        $kind = str_ends_with($id, '_ov') ? 'fastcopy' : 'stock';
-        $id = preg_replace('/^up_|_ov$/', '', $id);
+        // _clone: fastcopy.spool_clone=1 beside the default; _noclone: =0 beside a default of 1
+        // (runs before the default changed), which http_chart() names as the same two kinds.
+        $kind = 'stock';
+        foreach (['_ov' => 'fastcopy', '_noclone' => 'noclone', '_clone' => 'clone'] as $suffix => $k) {
+            if (str_ends_with($id, $suffix)) {
+                [$id, $kind] = [substr($id, 0, -strlen($suffix)), $k];
+                break;
+            }
+        }
+        $id = preg_replace('/^up_/', '', $id);
         $names = ['copy' => 'stream_copy_to_stream()', 'fpc' => 'file_put_contents()', 'nextcloud' => 'Nextcloud PUT'];
         return [$panel, $names[$id] ?? $id, $kind];
     } else {
@@ -610,6 +652,11 @@ function http_chart_place(array $r): ?array
             break;
         }
     }
+    // Runs from before the engine saw through wrappers measured the override reading
+    // through the wrapper under the plain override's name (no "path" in the label).
+    if ($id === 'nextcloud' && $kind === 'fastcopy' && !str_contains($r['label'], 'path')) {
+        $kind = 'wrapper';
+    }
     $names = ['readfile' => 'readfile()', 'dav' => 'sabre/dav GET', 'nextcloud' => 'Nextcloud shape'];
     return [$panel, $names[$id] ?? $id, $kind];
 }
@@ -630,8 +677,23 @@ function http_chart(array $cfg, array $results, string $png): ?string
     }
     // stock; the override through a userspace wrapper's reads (fastcopy.disable=wrappers);
     // the override on the output layer; on the path; on Apache's path with EnableSendfile Off
+    // and, for uploads, the override with fastcopy.spool_clone=1
     $colors = ['stock' => '#7f7f7f', 'wrapper' => '#9e9ac8', 'layer' => '#fdae6b', 'fastcopy' => '#e6550d',
-        'sf off' => '#a63603'];
+        'sf off' => '#a63603', 'clone' => '#6a51a3'];
+    $tic = ['clone' => '+clone'];
+    // Every abbreviation the chart uses, said in full under its title.
+    $say = [
+        'stock' => 'stock: PHP without fastcopy',
+        'wrapper' => 'wrapper: the override reading through the userspace wrapper (fastcopy.disable=wrappers; the only way before the engine saw through it)',
+        'layer' => "layer: the override on PHP's output layer (its fastcgi or apache path off)",
+        'fastcopy' => 'fastcopy: fastcopy.override=1, every path on',
+        'sf off' => 'sf off: the apache path with EnableSendfile Off',
+        'clone' => '+clone: the override with fastcopy.spool_clone=1 (the body spliced into the file, the spool cloned from it)',
+        'sabre/dav GET' => 'sabre/dav GET: a sabre/dav 4.7 server (sabre/http copies 4 MiB pieces)',
+        'Nextcloud shape' => "Nextcloud shape: that GET with the file behind icewind/streams' CallbackWrapper",
+        'Nextcloud PUT' => 'Nextcloud PUT: the body behind a CallbackWrapper, file_put_contents() into a .part file, renamed',
+    ];
+    $floorSay = ['upref_spool' => 'one buffer to file and spool', 'upref_reflink' => 'spliced, spool cloned'];
     $panels = [];
     foreach ($results as $r) {
         $at = http_chart_place($r);
@@ -643,7 +705,7 @@ function http_chart(array $cfg, array $results, string $png): ?string
         if ($workload === null) {
             $panels[$panel][$kind] = $kind === 'static' ? $r['gib_s'] : $r['cpu_per_gib'];
             if ($kind === 'floor' && $r['case'] === 'http_upload') {
-                $panels[$panel]['floor_name'] = $r['short'];
+                $panels[$panel]['floor_name'] = $floorSay[$r['contender']] ?? $floorSay[preg_replace('/_tcp$/', '', $r['contender'])] ?? $r['short'];
             }
             // Apache's child serving the file itself: the CPU floor of the Apache panel too.
             if ($kind === 'static' && $r['case'] === 'http_apache') {
@@ -667,15 +729,57 @@ function http_chart(array $cfg, array $results, string $png): ?string
     if ($panels === []) {
         return null;
     }
+    // A run whose default was fastcopy.spool_clone=1 had =0 as a contender of its own
+    // (_noclone, run or not): its override rows are the splice route. Name both as
+    // today's runs do (fastcopy = spool_clone 0, +clone = spool_clone 1).
+    if (array_filter($results, fn (array $r): bool => str_ends_with($r['contender'], '_noclone')
+        || str_ends_with($r['contender'], '_noclone_tcp')) !== []) {
+        foreach ($panels as $name => $p) {
+            if (!str_starts_with($name, 'uploads')) {
+                continue;
+            }
+            foreach ($p['bars'] as $workload => $kinds) {
+                $panels[$name]['bars'][$workload] = array_filter(['stock' => $kinds['stock'] ?? null,
+                    'fastcopy' => $kinds['noclone'] ?? null, 'clone' => $kinds['fastcopy'] ?? null]);
+            }
+        }
+    }
+    $used = [];
+    foreach ($panels as $p) {
+        foreach ($p['bars'] as $workload => $kinds) {
+            $used += array_fill_keys(array_keys($kinds), true) + [$workload => true];
+        }
+    }
+    $notes = array_values(array_intersect_key($say, $used));
+    if (array_filter(array_keys($panels), fn (string $n): bool => str_starts_with($n, 'uploads')) !== []) {
+        $notes[] = 'C floor: a FastCGI responder in C behind the same nginx storing the body, the cheaper of the run’s two that keep a spool as PHP does (dashed), and one without (dotted)';
+    }
+    if (isset($panels['Apache prefork + mod_php'])) {
+        $notes[] = "Apache: the path sends the file with Apache's own sendfile, as Apache serves a static file (dashed line), so at its pace on loopback; what it saves is the child's CPU (below)";
+    }
+    $noteLines = [];
+    $line = '';
+    foreach ($notes as $note) {
+        if ($line !== '' && strlen($line . $note) > 60 * count($panels) + 20) {
+            $noteLines[] = $line;
+            $line = '';
+        }
+        $line .= ($line === '' ? '' : '   ·   ') . $note;
+    }
+    $noteLines[] = $line;
+    $head = "fastcopy benchmark ({$cfg['mode']}), HTTP: one request at a time, curl as the client\\n" . chart_run_line($cfg['meta'] ?? [])
+        . '\\n' . implode('\\n', array_map(fn (string $l): string => str_replace(['"', "'"], ['', '’'], $l), $noteLines));
     uksort($panels, fn (string $a, string $b): int => [str_starts_with($a, 'uploads'), str_starts_with($a, 'Apache'), str_contains($a, 'TCP')]
         <=> [str_starts_with($b, 'uploads'), str_starts_with($b, 'Apache'), str_contains($b, 'TCP')]);
     $dir = $cfg['work'] . '/chart';
     @mkdir($dir);
     $cols = count($panels);
-    $s = "set terminal pngcairo noenhanced size " . (720 * $cols) . ",1040 font 'DejaVu Sans,10'\nset output '$png'\n"
-        . "set multiplot layout 2,$cols title 'fastcopy benchmark ({$cfg['mode']}), HTTP: one request at a time, curl as the client'\n"
+    $s = "set terminal pngcairo noenhanced size " . (880 * $cols) . ',' . (1040 + 18 * (count($noteLines) + 1)) . " font 'DejaVu Sans,10'\nset output '$png'\n"
+        . "set multiplot layout 2,$cols title \"$head\"\n"
         . "set style fill solid 0.9 noborder\nset boxwidth 0.8\nset grid ytics\nset xtics nomirror scale 0 font ',8'\n"
-        . "set bmargin 6\nset lmargin 9\nset tmargin 5\nset key top left font ',9'\n";
+        . "set bmargin 6\nset lmargin 9\nset tmargin 5\nset key top left font ',9'\n"
+        // the figures over the bars stay readable where a floor line crosses them
+        . "set style textbox opaque noborder margins 1,1\n";
     $rows = ['gib' => '', 'cpu' => ''];
     $i = 0;
     foreach ($panels as $name => $p) {
@@ -698,7 +802,7 @@ function http_chart(array $cfg, array $results, string $png): ?string
                 $server = $r['server_cpu_per_gib'] ?? $worker;
                 $lines .= sprintf("%d %.4f %.4f %.4f %d\n", $x, $r['gib_s'], $worker, $server, hexdec(substr($colors[$kind], 1)));
                 $top = ['gib' => max($top['gib'], $r['gib_s']), 'cpu' => max($top['cpu'], $server)];
-                $tics[] = sprintf('"%s" %d', $kind, $x);
+                $tics[] = sprintf('"%s" %d', $tic[$kind] ?? $kind, $x);
                 $x++;
             }
             $labels[] = sprintf("set label %d '%s' at first %.1f, graph -0.13 center font ',10'\n", count($labels) + 1,
@@ -711,11 +815,12 @@ function http_chart(array $cfg, array $results, string $png): ?string
         $static = isset($p['static']) ? sprintf(", %.4f with lines dt 2 lw 2 lc rgb '#31a354' title '%s serving the file itself (%.2f)'",
             $p['static'], $fe, $p['static']) : '';
         $rows['gib'] .= $head . "set title \"$title\\nthroughput, GiB/s (higher is better)\"\nset yrange [0:" . round($top['gib'] * 1.3, 2) . "]\n"
-            . "plot '$dat' using 1:2:5 with boxes lc rgb variable notitle, '' using 1:2:(sprintf('%.2f', \$2)) with labels offset 0,0.7 font ',8' notitle$static\n";
-        $floorTitle = $fe === 'upload' ? 'cheapest C floor keeping a spool: ' . ($p['floor_name'] ?? 'fcup') . ' (%.2f)' : 'C floor: the same syscalls, no PHP (%.2f)';
+            . "plot '$dat' using 1:2:5 with boxes lc rgb variable notitle$static, '$dat' using 1:2:(sprintf('%.2f', \$2)) with labels boxed offset 0,0.7 font ',8' notitle\n";
+        $floorTitle = $fe === 'upload' ? 'C floor with a spool: ' . ($p['floor_name'] ?? 'fcup') . ' (%.2f)' : 'C floor: the same syscalls, no PHP (%.2f)';
+        $floorTitle = str_replace("'", '', $floorTitle);
         $floor = isset($p['floor']) ? sprintf(", %.4f with lines dt 2 lw 2 lc rgb '#3182bd' title '$floorTitle'",
             $p['floor'], $p['floor']) : '';
-        $floor .= isset($p['floor2']) ? sprintf(", %.4f with lines dt 3 lw 2 lc rgb '#6baed6' title 'C floor without a spool (%.2f)'",
+        $floor .= isset($p['floor2']) ? sprintf(", %.4f with lines dt 3 lw 2 lc rgb '#6baed6' title 'C floor, no spool (%.2f)'",
             $p['floor2'], $p['floor2']) : '';
         $floor .= isset($p['static_cpu']) ? sprintf(", %.4f with lines dt 2 lw 2 lc rgb '#31a354' title 'Apache serving the file itself (%.2f)'",
             $p['static_cpu'], $p['static_cpu']) : '';
@@ -726,9 +831,10 @@ function http_chart(array $cfg, array $results, string $png): ?string
         };
         $rows['cpu'] .= $head . "set title \"$title\\n$cpuTitle\"\nset yrange [0:" . round($top['cpu'] * 1.3, 2) . "]\n"
             . "plot '$dat' using 1:4:5 with boxes lc rgb variable fs transparent solid 0.3 notitle, "
-            . "'' using 1:3:5 with boxes lc rgb variable notitle, "
-            . "'' using 1:3:(sprintf('%.2f', \$3)) with labels offset 0,0.7 font ',8' notitle, "
-            . "'' using 1:4:(\$4 > \$3 ? sprintf('%.2f', \$4) : '') with labels offset 0,0.7 font ',8' tc rgb '#555555' notitle$floor\n";
+            . "'' using 1:3:5 with boxes lc rgb variable notitle$floor, "
+            // the figures last, over the floor lines
+            . "'$dat' using 1:3:(sprintf('%.2f', \$3)) with labels boxed offset 0,0.7 font ',8' notitle, "
+            . "'' using 1:(\$4 > \$3 ? \$4 : NaN):(sprintf('%.2f', \$4)) with labels boxed offset 0,0.7 font ',8' tc rgb '#555555' notitle\n";
     }
     $s .= $rows['gib'] . $rows['cpu'] . "unset multiplot\n";
     file_put_contents("$dir/http.gp", $s);
@@ -757,7 +863,7 @@ function write_outputs(array $cfg, array $meta, array $results, array $targets, 
     @mkdir($cfg['out'], 0777, true);
     $base = $cfg['out'] . '/' . $cfg['prefix'];
     $md = markdown($meta, $results, $targets, $http);
-    $md .= charts($cfg, $results, $base);
+    $md .= charts($cfg + ['meta' => $meta], $results, $base);
     file_put_contents("$base.md", $md);
     $json = ['meta' => $meta, 'targets' => $targets, 'results' => $results, 'http' => $http ? array_diff_key($http, ['rows' => 1, 'apache' => 1, 'upload' => 1])
         + (isset($http['apache']) ? ['apache' => array_diff_key($http['apache'], ['rows' => 1])] : [])
