@@ -4,8 +4,7 @@ differential: a stream and its php://fd duplicate, which share one offset (seed 
 php://fd/N duplicates the descriptor, so source and destination share the kernel's
 offset while PHP keeps a position for each. Stock's mapped copy writes where the
 source's read left that offset, right behind the range; fastcopy does so always.
-Off its mapped path stock reads from the destination's offset instead (README,
-differences from stock), so only mapped cases, and those with nothing to copy that
+Off its mapped path stock reads from the destination's offset instead (docs/differences.md), so only mapped cases, and those with nothing to copy that
 stock leaves so (a length of 0, a destination at or past the end), are compared with
 stock; every case is checked against the oracle.
 --SKIPIF--

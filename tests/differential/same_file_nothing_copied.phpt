@@ -9,7 +9,7 @@ php://fd duplicate at the destination's. A length of 0 returns before the casts.
 After each copy the test reads through the destination, then through the source,
 then writes through the destination, and compares everything with stock. A
 duplicate whose destination lies inside the file is left out: there stock reads
-from the destination's offset and copies bytes (README, differences from stock).
+from the destination's offset and copies bytes (docs/differences.md).
 --SKIPIF--
 <?php
 if (!extension_loaded('fastcopy')) die('skip fastcopy not loaded');

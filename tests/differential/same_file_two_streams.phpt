@@ -3,7 +3,7 @@ differential: two streams on one file, apart, the same and overlapping ranges (s
 --DESCRIPTION--
 Source and destination opened separately on one file, at positions before, on and
 after each other, the destination also 'c+' and 'a'. An overlapping copy must give
-the range as it was when the copy began (README, difference 10): with 'abcdefgh',
+the range as it was when the copy began (docs/differences.md, 11): with 'abcdefgh',
 source at 0, destination at 2 and length 4, 'ababcdgh' (the kernel paths gave
 'abababgh', re-reading bytes they had just written). fastcopy is checked against
 that oracle always, and against stock in the same run where stock's result is

@@ -7,7 +7,7 @@ once and gives up there; from any other source its read loop calls stream_write(
 once more with the rest. fastcopy used to call it once more from a file too. Compared:
 return value, bytes stored, ftell() of the destination, diagnostics, and how many
 times stream_write() was called after it first returned 0 or less. ftell() of the
-source is where the bytes stored end (README, differences from stock, 2), not 8 KiB
+source is where the bytes stored end (docs/differences.md, 2), not 8 KiB
 further on as with stock. Stock maps a file only from a position that is a multiple
 of the page size, so file sources start at 0 or one page in (the page size of the
 machine running the test).

@@ -53,7 +53,7 @@ fcap_download($servers, 'an ob_start() callback', ['fn' => 'readfile', 'ob' => '
     ['status' => 200, 'bytes' => $size, 'sha256' => $rot], $size, 'OUTPUT_HANDLER');
 fcap_download($servers, 'an ob_start() buffer without a chunk size', ['fn' => 'fpassthru', 'ob' => 'unchunked'],
     $whole, $size, 'OUTPUT_HANDLER');
-// Compressed bytes depend on the size of each write into the layer (README, differences).
+// Compressed bytes depend on the size of each write into the layer (docs/differences.md).
 fcap_download($servers, 'zlib.output_compression', ['fn' => 'scts', 'zlib' => 1],
     ['status' => 200, 'headers' => ['Content-Encoding' => 'gzip'], 'decoded' => $odd['sha256']], $size,
     'OUTPUT_HANDLER', ['Accept-Encoding: gzip']);

@@ -47,7 +47,7 @@ fcfc_download($servers, 'an ob_start() callback', ['fn' => 'readfile', 'ob' => '
 fcfc_download($servers, 'an ob_start() buffer without a chunk size', ['fn' => 'fpassthru', 'ob' => 'unchunked'],
     $whole, $size, 'OUTPUT_HANDLER');
 // The compressed bytes depend on the size of each write into the layer, which
-// is larger with the override (README, differences): compare what they decode to.
+// is larger with the override (docs/differences.md): compare what they decode to.
 fcfc_download($servers, 'zlib.output_compression', ['fn' => 'scts', 'zlib' => 1],
     ['status' => 200, 'headers' => ['Content-Encoding' => 'gzip'], 'decoded' => $odd['sha256']], $size,
     'OUTPUT_HANDLER', ['Accept-Encoding: gzip']);

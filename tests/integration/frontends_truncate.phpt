@@ -29,7 +29,7 @@ foreach (array_keys(FCFE_KINDS) as $kind) {
             }
             $line[] = "$mode {$s['ending']}";
         }
-        // What the client sees of the cut (README: a file that shrinks during a send):
+        // What the client sees of the cut (docs/shrinking-files.md):
         // chunked, stock's short well-formed ending, or a break where the worker ended
         // the connection inside a record. Apache's mod_proxy_fcgi does not pass the
         // script's Content-Length on and chunks the body, so it ends the same way; the

@@ -1,7 +1,7 @@
 --TEST--
 fastcopy_stats() says what happened: ZERO only where a later path found data, a reason when the script ends inside a path (timeout, fatal error)
 --DESCRIPTION--
-A kernel path whose first call moves nothing hands over with ZERO, which README
+A kernel path whose first call moves nothing hands over with ZERO, which docs/reference.md
 presents as the sign of procfs-like files. At a plain end of file (an empty file,
 a source already at its end, one byte into php://output) no later path finds data
 either, so no ZERO is counted; a procfs file still gets its ZERO or EXDEV. A script

@@ -1,5 +1,5 @@
 --TEST--
-A read filter that changes the length, partly read, then copied into a file: the copy goes on where the filter left off (README difference 12)
+A read filter that changes the length, partly read, then copied into a file: the copy goes on where the filter left off (docs/differences.md, 13)
 --DESCRIPTION--
 Stock 8.2, finding the source's read buffer empty and both streams plain files, tries
 copy_file_range(): php_stream_cast() first seeks the descriptor under the filter to the

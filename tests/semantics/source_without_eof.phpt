@@ -62,7 +62,7 @@ foreach (['pair', 'tcp', 'unix', 'pipe'] as $kind) {
     }
 }
 // A read timeout on the source, after what had arrived is delivered: the copy ends
-// as this PHP's own timed-out read does (README, differences from stock, 6): false
+// as this PHP's own timed-out read does (docs/differences.md, 6): false
 // where fread() gives false (8.2, 8.4: the read reports failure), the bytes copied
 // where it gives ''. Which one, asked here of a socket pair, and stock run beside.
 [$r, $w] = fc_socket_pair('pair');

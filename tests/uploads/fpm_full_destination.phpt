@@ -19,7 +19,7 @@ $tmp = fcint_tmpdir('uploads-fulldest');
 /**
  * One scenario whose first step fills the destination up, on both stacks, each run on
  * a filesystem made afresh by $mount (which returns the destinations' directory) and
- * removed by $unmount. README's difference 19: where a write fails, stock drops what it
+ * removed by $unmount. docs/differences.md, 9: where a write fails, stock drops what it
  * had read and not written, fastcopy gives it back in front of php://input's read
  * buffer, with the later fills of the batch it had already read. So where the body is
  * read into the buffer (only the destination filling up, or a nearly full filesystem

@@ -15,8 +15,8 @@ copy read the source to its end. Per call they differ (stock reads and writes
 short of the end, stock's read callback has also counted the 8 KiB chunks its
 read loop read ahead, fastcopy's only what it copied; so only totals, and only
 there, are compared. Also compared, as in the other tests here: return value,
-destination bytes, positions, next reads, seeks, warnings, feof() (README
-difference 9), close callbacks (once each, at fclose()).
+destination bytes, positions, next reads, seeks, warnings, feof() (docs/differences.md,
+10), close callbacks (once each, at fclose()).
 --SKIPIF--
 <?php require __DIR__ . '/../inc/wrappers.inc'; fcw_skipif(); ?>
 --INI--

@@ -12,7 +12,7 @@ holds bytes), $length and $offset (sabre's ranges are an fseek() and a $length).
 Compared: return value, destination bytes, ftell() of both streams, what the next
 read of the wrapper returns, an fseek()/rewind() and a read afterwards, warnings,
 how often each close callback ran (once, at fclose(), never during the copy).
-feof() of the wrapper: fastcopy's is README difference 9's (true when the copy
+feof() of the wrapper: fastcopy's is the one docs/differences.md, 10 describes (true when the copy
 reached the end of the source, false when it stopped short); stock reads a wrapper
 with its read loop only, so the two are compared too, except where the copy asked
 for exactly what was left. The inner streams' positions are not compared (stock's

@@ -8,7 +8,7 @@ once with fastcopy_stream(): a file, php://memory or a pipe behind icewind/strea
 copied into php://output, or a plain or wrapped file copied into a CallbackWrapper
 around php://output (close callback only, nested, or with a write callback). The
 bytes that reach the pipe, the return value, positions, next reads, seeks, warnings,
-feof() (README difference 9), the close callbacks and fastcopy_stats()' wrappers are
+feof() (docs/differences.md, 10), the close callbacks and fastcopy_stats()' wrappers are
 compared or checked as in differential_source.phpt; the child says nothing else
 on stdout or stderr.
 --SKIPIF--

@@ -11,8 +11,8 @@ ahead, so only fastcopy's is checked against the piece.
 A stream under the wrapper that the engine cannot use is counted as
 INNER_UNUSABLE and copied through the wrapper as stock does: a destination
 wrapper around a file opened read-only (both fail with the same notice, whose byte
-count is the block each tried to write: README difference 8; the source's position
-is README difference 2's), and a source wrapper whose stream was closed under it
+count is the block each tried to write: docs/differences.md, 8; the source's position
+is the one of docs/differences.md, 2), and a source wrapper whose stream was closed under it
 (both throw the same TypeError from the wrapper's stream_read()).
 --SKIPIF--
 <?php require __DIR__ . '/../inc/wrappers.inc'; fcw_skipif(); ?>
