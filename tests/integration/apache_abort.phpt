@@ -1,7 +1,11 @@
 --TEST--
 Integration: the apache path when the client hangs up after 1 MiB (readfile, fpassthru, stream_copy_to_stream; ignore_user_abort off and on) and when the file is truncated during the send: connection_aborted()/ignore_user_abort() as stock, the same Apache child then serves whole files; stock vs fastcopy.override
 --SKIPIF--
-<?php require __DIR__ . '/apache.inc'; fcap_skipif(); ?>
+<?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
+require __DIR__ . '/apache.inc'; fcap_skipif();
+?>
 --FILE--
 <?php
 require __DIR__ . '/apache.inc';

@@ -2,6 +2,8 @@
 Integration: a sabre/dav 4.7.0 server (sabre/http 5.1.12) under Apache + mod_php: GET of 300 MiB, Range, HEAD, PROPFIND, and the same GET with every file behind icewind/streams' CallbackWrapper (with a read callback, and as Nextcloud wraps it); stock vs fastcopy.override, the apache path carrying the plain and the Nextcloud-wrapped downloads
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/apache.inc';
 if (!extension_loaded('dom') && !is_file(PHP_EXTENSION_DIR . '/dom.so')) {
     die('skip sabre/dav needs ext/dom, which this PHP lacks');

@@ -1,7 +1,11 @@
 --TEST--
 Integration: the apache path under Apache 2.4 prefork + mod_php (Debian's), output_buffering=4096: the built-ins, ranges, output around the copy, what keeps the output layer (handlers, HEAD, small responses), sabre/http and sabre/dav, downloads on one kept-alive connection; stock vs fastcopy.override
 --SKIPIF--
-<?php require __DIR__ . '/apache.inc'; fcap_skipif(['dav', 'http7']); ?>
+<?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
+require __DIR__ . '/apache.inc'; fcap_skipif(['dav', 'http7']);
+?>
 --FILE--
 <?php
 require __DIR__ . '/apache.inc';

@@ -1,7 +1,11 @@
 --TEST--
 Integration: a file cut while the apache path sends it, plain and under mod_ssl and mod_deflate, chunked, with Content-Length, over HTTP/1.0 and in sabre/http's pieces: the client gets a prefix of the file, then a broken-off connection (FILE buckets: FILE_SHRANK in the stats, the script sees an abort) or stock's ending (a filter reads the data), never Apache's framing over missing bytes; the child serves the next request on the connection; stock vs fastcopy.override
 --SKIPIF--
-<?php require __DIR__ . '/apache.inc'; fcap_skipif(); ?>
+<?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
+require __DIR__ . '/apache.inc'; fcap_skipif();
+?>
 --INI--
 memory_limit=1G
 --FILE--

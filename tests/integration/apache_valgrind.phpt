@@ -2,6 +2,8 @@
 Integration: the apache path under valgrind: apache2 -X (Apache and mod_php in one process) in memcheck, stock and override alike: downloads on the path (whole, a range, output around it, sendfile off), two where it declines, a client hang-up; answers as stock, then no memory error and no leak site that stock does not show
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/apache.inc';
 if (getenv('FCINT_VALGRIND') === '0') {
     die('skip FCINT_VALGRIND=0');

@@ -1,7 +1,11 @@
 --TEST--
 Integration: readfile()/fpassthru()/stream_copy_to_stream() under PHP's built-in web server (php -S), stock vs fastcopy.override
 --SKIPIF--
-<?php require __DIR__ . '/harness.inc'; fcint_skipif(['curl']); ?>
+<?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
+require __DIR__ . '/harness.inc'; fcint_skipif(['curl']);
+?>
 --FILE--
 <?php
 require __DIR__ . '/harness.inc';

@@ -1,7 +1,11 @@
 --TEST--
 Integration: readfile()/fpassthru()/stream_copy_to_stream()/copy() under the CLI, stdout to a pipe and to a file, stock vs fastcopy.override
 --SKIPIF--
-<?php require __DIR__ . '/harness.inc'; fcint_skipif([]); ?>
+<?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
+require __DIR__ . '/harness.inc'; fcint_skipif([]);
+?>
 --FILE--
 <?php
 require __DIR__ . '/harness.inc';

@@ -1,7 +1,11 @@
 --TEST--
 Integration: client hangs up after 1 MiB (readfile, fpassthru, stream_copy_to_stream, a sabre/dav 4.7.0 GET with and without icewind/streams' CallbackWrapper); connection_aborted()/ignore_user_abort() as stock; the same worker then serves full bytes
 --SKIPIF--
-<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']); ?>
+<?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
+require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']);
+?>
 --FILE--
 <?php
 require __DIR__ . '/harness.inc';

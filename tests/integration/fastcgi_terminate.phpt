@@ -1,7 +1,11 @@
 --TEST--
 Integration: request_terminate_timeout ends a fastcgi-path download stuck on a stalled client, on a pm=dynamic pool, as it ends stock's; the next worker proves the request layout again and serves whole files; stock vs fastcopy.override
 --SKIPIF--
-<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl']); ?>
+<?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
+require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl']);
+?>
 --FILE--
 <?php
 require __DIR__ . '/fastcgi.inc';

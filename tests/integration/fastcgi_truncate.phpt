@@ -2,6 +2,8 @@
 Integration: a file cut while the fastcgi path sends it behind nginx, over plain HTTP and TLS at nginx, chunked, with Content-Length, over HTTP/1.0 and in sabre/http's pieces, and inside a record (a pool with two-page pipes): the client gets a prefix of the file and then stock's short ending or a broken-off connection, never a byte that is not the file's; FILE_SHRANK where the worker ended the connection; the worker serves the next request; stock vs fastcopy.override
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/harness.inc';
 fcint_skipif(['nginx', 'fpm', 'curl']);
 if (trim((string) shell_exec('id -u')) !== '0' || fcint_tool('cc') === null || fcint_tool('setpriv') === null) {

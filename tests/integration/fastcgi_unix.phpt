@@ -1,7 +1,11 @@
 --TEST--
 Integration: the fastcgi path on a unix-socket pool (Debian's default) with output_buffering=4096 and a kept-alive FastCGI connection: what it serves and where it must leave the copy to the output layer; stock vs fastcopy.override
 --SKIPIF--
-<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl']); ?>
+<?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
+require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl']);
+?>
 --FILE--
 <?php
 require __DIR__ . '/fastcgi.inc';

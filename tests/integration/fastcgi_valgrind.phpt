@@ -2,6 +2,8 @@
 Integration: the fastcgi path under valgrind: PHP-FPM (master and worker) run in memcheck, stock and fastcopy.override alike, through small downloads, a kept-alive FastCGI connection and client hang-ups; the answers are stock's, then no memory error and no leak that stock PHP-FPM does not have
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/harness.inc';
 if (getenv('FCINT_VALGRIND') === '0') {
     die('skip FCINT_VALGRIND=0');

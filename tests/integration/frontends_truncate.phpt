@@ -1,7 +1,11 @@
 --TEST--
 Integration: a file cut while the fastcgi path sends it behind Apache 2.4 mod_proxy_fcgi, lighttpd mod_fastcgi, Caddy php_fastcgi and HAProxy fcgi-app, chunked and with Content-Length: the client gets a prefix of the file and then stock's ending or a broken-off connection, never a byte that is not the file's; the worker serves the next request; what the client sees per front end; stock vs fastcopy.override
 --SKIPIF--
-<?php require __DIR__ . '/frontends.inc'; fcfe_skipif(); ?>
+<?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
+require __DIR__ . '/frontends.inc'; fcfe_skipif();
+?>
 --INI--
 memory_limit=1G
 --FILE--

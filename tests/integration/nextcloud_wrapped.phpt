@@ -8,7 +8,11 @@ for byte, the worker's counters must show the fastcgi path carrying the wrapped
 bodies, and the close callback must run exactly once per request, also when the
 client hangs up.
 --SKIPIF--
-<?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']); ?>
+<?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
+require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']);
+?>
 --FILE--
 <?php
 require __DIR__ . '/harness.inc';

@@ -2,6 +2,8 @@
 Integration: a sabre/dav 4.7.0 server (sabre/http 5.1.12) over an FS\Directory via nginx + PHP-FPM: GET of 300 MiB, Range, HEAD, ETag 304, PROPFIND, stock vs fastcopy.override
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/harness.inc';
 // sabre/dav answers PROPFIND and errors in XML through ext/dom. Debian's PHP has it
 // (setup.sh installs php8.2-xml); CI's own PHP 8.4 build (.ci/php84) leaves it out.

@@ -47,6 +47,8 @@ command -v mkfs.btrfs >/dev/null 2>&1 || [ -x /usr/sbin/mkfs.btrfs ] || need_apt
 [ -x /usr/sbin/lighttpd ] || need_apt+=(lighttpd)
 [ -x /usr/bin/caddy ] || need_apt+=(caddy)
 [ -x /usr/sbin/haproxy ] || need_apt+=(haproxy)
+# Composer installs the PHP libraries below (Debian's package on a fresh machine).
+command -v composer >/dev/null 2>&1 || need_apt+=(composer)
 # FPM runs with -n and loads these by name (harness.inc: fcint_lib_ini()).
 ext_dir="$(php -n -r 'echo PHP_EXTENSION_DIR;')"
 for ext in curl mbstring xml; do

@@ -2,6 +2,8 @@
 Uploads through nginx + PHP-FPM with the stored file and upload_tmp_dir on XFS (reflink on), on btrfs and across filesystems, stock vs fastcopy.override (fastcopy.spool_clone=1, then off as by default): the paths that carried each body, and a copy from the spool shares extents exactly where the filesystem clones
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/../integration/harness.inc';
 if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {
     die('skip under valgrind (run-tests.php -m): see fpm_valgrind.phpt');

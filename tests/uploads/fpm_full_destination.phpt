@@ -2,6 +2,8 @@
 Uploads through nginx + PHP-FPM into a destination that fills up (a tmpfs; an ext4 and an XFS nearly full holding the spool too, where the body is read a fill at a time, or on XFS with fastcopy.spool_clone=1 takes the splice route), stock vs fastcopy.override: stock's count, stored bytes and notice where the body is read into the buffer (on the splice route, whose clone takes no room, at least stock's bytes), and every byte the spool holds stored or returned by the next read
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/../integration/harness.inc';
 if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {
     die('skip under valgrind (run-tests.php -m): see fpm_valgrind.phpt');

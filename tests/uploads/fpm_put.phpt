@@ -2,6 +2,8 @@
 Uploads through nginx + PHP-FPM: copies and file_put_contents() from php://input, Nextcloud's wrapped PUT and a client that hangs up, stock vs fastcopy.override, request buffering on (TCP pool) and off (unix pool, kept FastCGI connections)
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/../integration/harness.inc';
 // valgrind would follow this process into nginx and PHP-FPM: fpm_valgrind.phpt runs PHP-FPM in it
 if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {

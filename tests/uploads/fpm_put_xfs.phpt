@@ -2,6 +2,8 @@
 Uploads through nginx + PHP-FPM with the stored files and upload_tmp_dir on XFS (reflink on): fpm_put.phpt's whole matrix again, with fastcopy.spool_clone=1 (the socket path splices each body into its file and clones the spool from it) and without (the default: it writes both from its buffer), stock vs fastcopy.override
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/../integration/harness.inc';
 if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {
     die('skip under valgrind (run-tests.php -m): see fpm_valgrind.phpt');
