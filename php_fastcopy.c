@@ -19,6 +19,9 @@
 #include "ext/standard/file.h" /* php_stream_context_from_zval() */
 #include "php_fastcopy.h"
 #include "src/engine.h"
+#include "src/core/stats.h"
+#include "src/functions/functions.h"
+#include "src/paths/paths.h"
 #include "fastcopy_arginfo.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(fastcopy)
@@ -208,12 +211,42 @@ PHP_FUNCTION(fastcopy_stream)
 }
 /* }}} */
 
-/* {{{ fastcopy_stats(): array */
+/* {{{ fastcopy_stats(): array
+ * Per path: calls, bytes and fallbacks by reason; then the built-ins
+ * fastcopy.override left to stock, and why. */
 PHP_FUNCTION(fastcopy_stats)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	fc_stats_to_array(return_value);
+	array_init_size(return_value, FASTCOPY_COUNTERS + 1);
+	for (int p = 0; p < FASTCOPY_COUNTERS; p++) {
+		const php_fastcopy_path_stats *s = &FASTCOPY_G(stats)[p];
+		zval entry, fallbacks;
+
+		array_init(&fallbacks);
+		for (int r = 0; r < FASTCOPY_REASON_SLOTS; r++) {
+			if (s->fallbacks[r]) {
+				char buf[32];
+				add_assoc_long(&fallbacks, fc_reason_name(r, buf, sizeof(buf)), (zend_long) s->fallbacks[r]);
+			}
+		}
+
+		array_init_size(&entry, 3);
+		add_assoc_long(&entry, "calls", (zend_long) s->calls);
+		add_assoc_long(&entry, "bytes", (zend_long) s->bytes);
+		add_assoc_zval(&entry, "fallbacks", &fallbacks);
+		if (p == FASTCOPY_PATH_FASTCGI_INPUT) {
+			add_assoc_long(&entry, "spliced", (zend_long) s->spliced);
+			add_assoc_long(&entry, "spool_cloned", (zend_long) s->spool_cloned);
+		}
+		add_assoc_zval(return_value, php_fastcopy_path_name((php_fastcopy_path) p), &entry);
+	}
+	{
+		/* not a counter: the built-ins fastcopy.override left to stock, and why */
+		zval declined;
+		fc_override_declined_to_array(&declined);
+		add_assoc_zval(return_value, "left_to_stock", &declined);
+	}
 }
 /* }}} */
 

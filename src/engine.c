@@ -4,6 +4,10 @@
  * neither loses nor repeats a byte. */
 
 #include "src/engine.h"
+#include "src/core/stats.h"
+#include "src/endpoint/endpoint.h"
+#include "src/paths/paths.h"
+#include "src/sapi/sapi.h"
 
 #include <fcntl.h>
 

@@ -1,8 +1,10 @@
-/* What a php_stream is to the kernel, and the bookkeeping that keeps PHP's view of
- * both streams (position, eof, timed_out, notifications) equal to what stock PHP's
- * own read and write calls would have left. */
+/* What a php_stream is to the kernel: its descriptor and kind, its blocking mode
+ * and timeout, and waiting on it as the stream's own read or write would. */
 
-#include "src/engine.h"
+#include "src/endpoint/endpoint.h"
+#include "src/paths/paths.h"
+#include "src/sapi/sapi.h"
+#include "src/core/php_compat.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -255,44 +257,4 @@ void fc_report_write_error(const fc_job *job, int err)
 		FC_STREAM_NOTICE(out->stream, WriteFailed, "Write of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
 			attempted, err, strerror(err));
 	}
-}
-
-/* The kernel took n bytes from the source: account for them as php_stream_read()
- * would have (position, and progress for a socket's notifier). */
-void fc_job_took(fc_job *job, size_t n)
-{
-	php_stream *in = job->in.stream;
-
-	if (job->remaining != SIZE_MAX) {
-		job->remaining -= n;
-	}
-	in->position += n;
-	if (job->in.sock) {
-		php_stream_notify_progress_increment(PHP_STREAM_CONTEXT(in), n, 0);
-	}
-}
-
-/* The kernel delivered n bytes to the destination: as php_stream_write() would. */
-void fc_job_gave(fc_job *job, size_t n)
-{
-	php_stream *out = job->out.stream;
-
-	job->done += n;
-	out->position += n;
-	out->flags |= PHP_STREAM_FLAG_WAS_WRITTEN;
-	if (job->out.sock) {
-		php_stream_notify_progress_increment(PHP_STREAM_CONTEXT(out), n, 0);
-	}
-}
-
-void fc_job_moved(fc_job *job, size_t n)
-{
-	fc_job_took(job, n);
-	fc_job_gave(job, n);
-}
-
-fc_status fc_fallback(fc_job *job, int reason)
-{
-	job->reason = reason;
-	return FC_FALLBACK;
 }

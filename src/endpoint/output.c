@@ -8,7 +8,9 @@
  * straight to descriptor 1, the layer is only used to settle headers and the rest
  * goes to that descriptor by the kernel paths. */
 
-#include "src/engine.h"
+#include "src/endpoint/endpoint.h"
+#include "src/core/stats.h"
+#include "src/paths/paths.h"
 
 #include "SAPI.h"
 #include "php_output.h"

@@ -21,6 +21,9 @@
  * not the next; anything else keeps the stream as it is, and fastcopy_stats() says
  * why under "wrappers". */
 
+#include "src/endpoint/endpoint.h"
+#include "src/core/stats.h"
+#include "src/paths/paths.h"
 #include "src/engine.h"
 
 #define FC_CALLBACK_WRAPPER "Icewind\\Streams\\CallbackWrapper"

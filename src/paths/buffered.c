@@ -5,7 +5,8 @@
  * that stops short after the bytes were read) this path gives them back to a
  * seekable source, or waits until they are delivered. */
 
-#include "src/engine.h"
+#include "src/paths/paths.h"
+#include "src/endpoint/endpoint.h"
 
 #include "ext/standard/php_fopen_wrappers.h"
 #include <errno.h>

@@ -9,7 +9,7 @@
  * path where an output handler or a buffer the script may read back would see the
  * bytes (fc_output_discards()). */
 
-#include "src/engine.h"
+#include "src/paths/paths.h"
 
 #include <errno.h>
 

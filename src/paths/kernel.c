@@ -4,7 +4,8 @@
  * there: descriptors are used at their own offsets, which advance only by what was
  * actually transferred. */
 
-#include "src/engine.h"
+#include "src/paths/paths.h"
+#include "src/endpoint/endpoint.h"
 
 #include <errno.h>
 #include <unistd.h>

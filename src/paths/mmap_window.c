@@ -12,7 +12,8 @@
  * rest of the window, the interrupted copy completes, and the engine stops after
  * that block instead of the process dying. */
 
-#include "src/engine.h"
+#include "src/paths/paths.h"
+#include "src/endpoint/endpoint.h"
 
 #ifdef FASTCOPY_HAVE_MMAP
 

@@ -20,7 +20,9 @@
  * Only the bytes the file holds when the copy begins are copied, however long the
  * copy was asked to be, so a destination past the source never feeds it. */
 
-#include "src/engine.h"
+#include "src/paths/paths.h"
+#include "src/endpoint/endpoint.h"
+#include "src/core/stats.h"
 
 #include <errno.h>
 

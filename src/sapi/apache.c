@@ -41,7 +41,8 @@
  *   shrank under the bucket, a filter failed) ends the connection: Apache's core
  *   does that itself when its sendfile or read fails, and the path makes sure. */
 
-#include "src/engine.h"
+#include "src/sapi/sapi.h"
+#include "src/endpoint/endpoint.h"
 
 #include "SAPI.h"
 #include "php_main.h"

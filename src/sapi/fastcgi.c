@@ -14,7 +14,9 @@
  * socket accepted from that listening socket). A process where any of that fails
  * keeps php://output on the output layer for good. */
 
-#include "src/engine.h"
+#include "src/sapi/sapi.h"
+#include "src/endpoint/endpoint.h"
+#include "src/core/php_compat.h"
 #include "src/sapi/fastcgi_request.h"
 
 #include "SAPI.h"

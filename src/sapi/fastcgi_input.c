@@ -33,7 +33,9 @@
  * a pipe that stops taking bytes) moves the rest of the batch into the buffer
  * and carries on as above. */
 
-#include "src/engine.h"
+#include "src/sapi/sapi.h"
+#include "src/paths/paths.h"
+#include "src/core/stats.h"
 #include "src/sapi/fastcgi_request.h"
 
 #include "SAPI.h"
@@ -200,7 +202,7 @@ static bool route_flush(fc_stdin *s)
 			s->landed += (size_t) w;
 			s->route->out_at += (zend_off_t) w;
 			fc_job_gave(s->job, (size_t) w);
-			FASTCOPY_G(stats)[FASTCOPY_PATH_FASTCGI_INPUT].spliced += (zend_ulong) w;
+			fc_stats_spliced((size_t) w);
 		} else if (!(w < 0 && errno == EINTR)) {
 			return false;
 		}
@@ -552,7 +554,7 @@ static void spool_from_file(fc_route *route, int spool_fd, php_stream *body, zen
 	r.src_length = len;
 	r.dest_offset = (uint64_t) at;
 	if (ioctl(spool_fd, FICLONERANGE, &r) == 0) {
-		FASTCOPY_G(stats)[FASTCOPY_PATH_FASTCGI_INPUT].spool_cloned += len;
+		fc_stats_spool_cloned(len);
 		return;
 	}
 	/* not again in this copy: each batch would pay the refusal */

@@ -8,7 +8,7 @@
  * mask is restored. A handler installed by the script is left alone: it runs, as it
  * would with stock PHP. */
 
-#include "src/engine.h"
+#include "src/core/sigpipe.h"
 
 #ifndef PHP_WIN32
 

@@ -3,6 +3,8 @@
  * warnings, copying a file onto itself fails quietly, and the destination is opened
  * "wb" only once the source has opened. Only the copy loop differs. */
 
+#include "src/functions/functions.h"
+#include "src/core/php_compat.h"
 #include "src/engine.h"
 
 

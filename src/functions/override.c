@@ -15,6 +15,8 @@
  * for the PHP fastcopy was built against; any other is left to stock, logged once
  * and shown in phpinfo() and fastcopy_stats(). */
 
+#include "src/functions/functions.h"
+#include "src/core/php_compat.h"
 #include "src/engine.h"
 
 #include "fopen_wrappers.h"

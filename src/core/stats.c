@@ -2,7 +2,7 @@
  * bytes it moved and why it handed over, so an operator can see what their
  * filesystems and sockets really do, and a test can prove which path ran. */
 
-#include "src/engine.h"
+#include "src/core/stats.h"
 
 #include <errno.h>
 
@@ -23,6 +23,16 @@ void fc_stats_fallback(php_fastcopy_path path, int reason)
 		reason = FASTCOPY_REASON_OTHER;
 	}
 	FASTCOPY_G(stats)[path].fallbacks[reason]++;
+}
+
+void fc_stats_spliced(size_t n)
+{
+	FASTCOPY_G(stats)[FASTCOPY_PATH_FASTCGI_INPUT].spliced += (zend_ulong) n;
+}
+
+void fc_stats_spool_cloned(size_t n)
+{
+	FASTCOPY_G(stats)[FASTCOPY_PATH_FASTCGI_INPUT].spool_cloned += (zend_ulong) n;
 }
 
 /* The errno names a fallback can carry; any other is shown by number. */
@@ -83,39 +93,5 @@ const char *fc_reason_name(int reason, char *buf, size_t buflen)
 		default:
 			snprintf(buf, buflen, "errno %d", reason);
 			return buf;
-	}
-}
-
-void fc_stats_to_array(zval *return_value)
-{
-	array_init_size(return_value, FASTCOPY_COUNTERS + 1);
-
-	for (int p = 0; p < FASTCOPY_COUNTERS; p++) {
-		const php_fastcopy_path_stats *s = &FASTCOPY_G(stats)[p];
-		zval entry, fallbacks;
-
-		array_init(&fallbacks);
-		for (int r = 0; r < FASTCOPY_REASON_SLOTS; r++) {
-			if (s->fallbacks[r]) {
-				char buf[32];
-				add_assoc_long(&fallbacks, fc_reason_name(r, buf, sizeof(buf)), (zend_long) s->fallbacks[r]);
-			}
-		}
-
-		array_init_size(&entry, 3);
-		add_assoc_long(&entry, "calls", (zend_long) s->calls);
-		add_assoc_long(&entry, "bytes", (zend_long) s->bytes);
-		add_assoc_zval(&entry, "fallbacks", &fallbacks);
-		if (p == FASTCOPY_PATH_FASTCGI_INPUT) {
-			add_assoc_long(&entry, "spliced", (zend_long) s->spliced);
-			add_assoc_long(&entry, "spool_cloned", (zend_long) s->spool_cloned);
-		}
-		add_assoc_zval(return_value, php_fastcopy_path_name((php_fastcopy_path) p), &entry);
-	}
-	{
-		/* not a counter: the built-ins fastcopy.override left to stock, and why */
-		zval declined;
-		fc_override_declined_to_array(&declined);
-		add_assoc_zval(return_value, "left_to_stock", &declined);
 	}
 }
