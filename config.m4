@@ -53,6 +53,7 @@ if test "$PHP_FASTCOPY" != "no"; then
   PHP_NEW_EXTENSION(fastcopy,
     php_fastcopy.c \
     src/core/job.c \
+    src/core/names.c \
     src/core/stats.c \
     src/core/sigpipe.c \
     src/endpoint/descriptor.c \

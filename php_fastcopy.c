@@ -19,7 +19,7 @@
 #include "ext/standard/file.h" /* php_stream_context_from_zval() */
 #include "php_fastcopy.h"
 #include "src/engine.h"
-#include "src/core/stats.h"
+#include "src/core/names.h"
 #include "src/functions/functions.h"
 #include "src/paths/paths.h"
 #include "fastcopy_arginfo.h"
@@ -28,45 +28,14 @@ ZEND_DECLARE_MODULE_GLOBALS(fastcopy)
 
 /* {{{ settings */
 
-/* fastcopy.disable: a comma-separated list of paths to route around, e.g. a
- * filesystem whose copy_file_range misbehaves. The read/write path stays. */
+/* fastcopy.disable: paths to route around (src/core/names.c). */
 static ZEND_INI_MH(OnUpdateDisable)
 {
-	zend_long mask = 0;
-	const char *p = ZSTR_VAL(new_value), *end = p + ZSTR_LEN(new_value);
+	zend_long mask;
 
-	while (p < end) {
-		const char *comma = memchr(p, ',', end - p);
-		const char *word_end = comma ? comma : end;
-		bool known = false;
-
-		while (p < word_end && (*p == ' ' || *p == '\t')) {
-			p++;
-		}
-		while (word_end > p && (word_end[-1] == ' ' || word_end[-1] == '\t')) {
-			word_end--;
-		}
-		if (word_end > p) {
-			for (int path = 0; path < FASTCOPY_COUNTERS; path++) {
-				if (path == FASTCOPY_PATH_BUFFERED) {
-					continue;
-				}
-				const char *name = php_fastcopy_path_name((php_fastcopy_path) path);
-				if (strlen(name) == (size_t) (word_end - p) && !strncasecmp(name, p, word_end - p)) {
-					mask |= 1 << path;
-					known = true;
-				}
-			}
-			if (!known) {
-				php_error_docref(NULL, E_WARNING,
-					"fastcopy.disable: unknown path \"%.*s\" (expected copy_file_range, sendfile, splice, fastcgi, apache, spool, fastcgi_input, mmap, discard or wrappers)",
-					(int) (word_end - p), p);
-				return FAILURE;
-			}
-		}
-		p = comma ? comma + 1 : end;
+	if (fc_disable_mask(new_value, &mask) != SUCCESS) {
+		return FAILURE;
 	}
-
 	FASTCOPY_G(disabled_paths) = mask;
 	return SUCCESS;
 }
@@ -224,7 +193,7 @@ PHP_FUNCTION(fastcopy_stats)
 		zval entry, fallbacks;
 
 		array_init(&fallbacks);
-		for (int r = 0; r < FASTCOPY_REASON_SLOTS; r++) {
+		for (int r = 0; r < FC_REASON_SLOTS; r++) {
 			if (s->fallbacks[r]) {
 				char buf[32];
 				add_assoc_long(&fallbacks, fc_reason_name(r, buf, sizeof(buf)), (zend_long) s->fallbacks[r]);

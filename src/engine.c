@@ -4,6 +4,7 @@
  * neither loses nor repeats a byte. */
 
 #include "src/engine.h"
+#include "src/core/names.h"
 #include "src/core/stats.h"
 #include "src/endpoint/endpoint.h"
 #include "src/paths/paths.h"
@@ -14,36 +15,20 @@
 typedef fc_status (*fc_path_fn)(fc_job *job);
 
 static const struct {
-	const char *name;
 	fc_path_fn copy;
 	bool kernel; /* writes past PHP's stream layer: no O_APPEND, php://output settled first */
 } paths[FASTCOPY_PATH_COUNT] = {
-	[FASTCOPY_PATH_COPY_FILE_RANGE] = {"copy_file_range", fc_copy_file_range, true},
-	[FASTCOPY_PATH_SENDFILE]        = {"sendfile",        fc_copy_sendfile,   true},
-	[FASTCOPY_PATH_SPLICE]          = {"splice",          fc_copy_splice,     true},
-	[FASTCOPY_PATH_FASTCGI]         = {"fastcgi",         fc_copy_fastcgi,    true},
-	[FASTCOPY_PATH_APACHE]          = {"apache",          fc_copy_apache,     true},
-	[FASTCOPY_PATH_SPOOL]           = {"spool",           fc_copy_spool,      true},
-	[FASTCOPY_PATH_FASTCGI_INPUT]   = {"fastcgi_input",   fc_copy_fastcgi_input, true},
-	[FASTCOPY_PATH_MMAP]            = {"mmap",            fc_copy_mmap,       false},
-	[FASTCOPY_PATH_DISCARD]         = {"discard",         fc_copy_discard,    false},
-	[FASTCOPY_PATH_BUFFERED]        = {"buffered",        fc_copy_buffered,   false},
+	[FASTCOPY_PATH_COPY_FILE_RANGE] = {fc_copy_file_range,    true},
+	[FASTCOPY_PATH_SENDFILE]        = {fc_copy_sendfile,      true},
+	[FASTCOPY_PATH_SPLICE]          = {fc_copy_splice,        true},
+	[FASTCOPY_PATH_FASTCGI]         = {fc_copy_fastcgi,       true},
+	[FASTCOPY_PATH_APACHE]          = {fc_copy_apache,        true},
+	[FASTCOPY_PATH_SPOOL]           = {fc_copy_spool,         true},
+	[FASTCOPY_PATH_FASTCGI_INPUT]   = {fc_copy_fastcgi_input, true},
+	[FASTCOPY_PATH_MMAP]            = {fc_copy_mmap,          false},
+	[FASTCOPY_PATH_DISCARD]         = {fc_copy_discard,       false},
+	[FASTCOPY_PATH_BUFFERED]        = {fc_copy_buffered,      false},
 };
-
-PHP_FASTCOPY_API const char *php_fastcopy_path_name(php_fastcopy_path path)
-{
-	if ((int) path == FASTCOPY_STEP_WRAPPERS) {
-		return "wrappers";
-	}
-	return path < FASTCOPY_PATH_COUNT ? paths[path].name : "unknown";
-}
-
-/* Whether fastcopy.disable switches off a path (or the wrappers step). The
- * read/write path cannot be: it is what stock PHP does. */
-bool fc_switched_off(int counter)
-{
-	return counter != FASTCOPY_PATH_BUFFERED && (FASTCOPY_G(disabled_paths) & (1 << counter));
-}
 
 #if PHP_VERSION_ID >= 80600
 static bool has_notifier(php_stream *stream)
@@ -189,7 +174,7 @@ static void count_zero_verdicts(const fc_job *job, unsigned zero_paths, size_t d
 	}
 	for (int p = 0; p < FASTCOPY_PATH_COUNT; p++) {
 		if (zero_paths & (1u << p)) {
-			fc_stats_fallback((php_fastcopy_path) p, FASTCOPY_REASON_ZERO);
+			fc_stats_fallback((php_fastcopy_path) p, FC_REASON_ZERO);
 		}
 	}
 }
@@ -211,7 +196,7 @@ static fc_status try_paths(fc_job *job)
 		}
 		if (paths[path].kernel && job->out.append) {
 			/* The kernel refuses O_APPEND (EBADF, EINVAL): don't even ask. */
-			fc_stats_fallback(path, FASTCOPY_REASON_APPEND);
+			fc_stats_fallback(path, FC_REASON_O_APPEND);
 			continue;
 		}
 		if (paths[path].kernel && job->out.via_output) {
@@ -227,7 +212,7 @@ static fc_status try_paths(fc_job *job)
 			break;
 		}
 		st = FC_DONE;
-		if (job->reason == FASTCOPY_REASON_ZERO) {
+		if (job->reason == FC_REASON_ZERO) {
 			if (!zero_paths) {
 				done_at_zero = job->done;
 			}
@@ -263,12 +248,12 @@ static int bailout_reason(const fc_job *job)
 		return job->ended_by;
 	}
 	if (PG(connection_status) & PHP_CONNECTION_ABORTED) {
-		return FASTCOPY_REASON_CLIENT;
+		return FC_REASON_CLIENT_ABORTED;
 	}
 	if (PG(connection_status) & PHP_CONNECTION_TIMEOUT) {
-		return FASTCOPY_REASON_TIMEOUT;
+		return FC_REASON_TIMED_OUT;
 	}
-	return FASTCOPY_REASON_ENDED;
+	return FC_REASON_SCRIPT_ENDED;
 }
 
 /* Undoes whatever the copy changed outside itself. */

@@ -8,7 +8,6 @@
 #include "src/core/job.h"
 
 const char *fc_path_unavailable(php_fastcopy_path path);
-bool fc_switched_off(int counter);
 #if PHP_VERSION_ID >= 80600
 bool fc_stock_copies_in_kernel(php_stream *src, php_stream *dest);
 #endif

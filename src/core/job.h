@@ -11,6 +11,7 @@
 #include "php.h"
 #include "php_network.h"
 #include "php_fastcopy.h"
+#include "src/core/reasons.h"
 #include "src/core/sigpipe.h"
 
 typedef enum {

@@ -15,6 +15,5 @@ void fc_stats_fallback(php_fastcopy_path path, int reason);
 /* fastcgi_input's own counters: bytes spliced into the file, spool bytes cloned from it */
 void fc_stats_spliced(size_t n);
 void fc_stats_spool_cloned(size_t n);
-const char *fc_reason_name(int reason, char *buf, size_t buflen);
 
 #endif

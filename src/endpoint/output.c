@@ -98,7 +98,7 @@ static bool handlers_pass_bytes_on(void)
  * the SAPI sends headers only (HEAD). */
 static int why_disabled(void)
 {
-	return PG(connection_status) & PHP_CONNECTION_ABORTED ? FASTCOPY_REASON_CLIENT : FASTCOPY_REASON_ABORTED;
+	return PG(connection_status) & PHP_CONNECTION_ABORTED ? FC_REASON_CLIENT_ABORTED : FC_REASON_OUTPUT_DISABLED;
 }
 
 /* For a path that writes past the output layer: checks that nothing in it would see
@@ -109,10 +109,10 @@ static int why_disabled(void)
 int fc_output_pass_through(void)
 {
 	if (php_output_get_status() & (PHP_OUTPUT_DISABLED | PHP_OUTPUT_LOCKED)) {
-		return php_output_get_status() & PHP_OUTPUT_DISABLED ? why_disabled() : FASTCOPY_REASON_ABORTED;
+		return php_output_get_status() & PHP_OUTPUT_DISABLED ? why_disabled() : FC_REASON_OUTPUT_DISABLED;
 	}
 	if (!handlers_pass_bytes_on()) {
-		return FASTCOPY_REASON_HANDLER;
+		return FC_REASON_OUTPUT_HANDLER;
 	}
 	php_output_flush_all();
 	sapi_flush();

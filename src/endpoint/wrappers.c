@@ -24,7 +24,7 @@
 #include "src/endpoint/endpoint.h"
 #include "src/core/stats.h"
 #include "src/paths/paths.h"
-#include "src/engine.h"
+#include "src/core/names.h"
 
 #define FC_CALLBACK_WRAPPER "Icewind\\Streams\\CallbackWrapper"
 #define FC_BASE_WRAPPER     "Icewind\\Streams\\Wrapper"
@@ -86,10 +86,10 @@ static php_stream *stream_under(php_stream *stream, bool is_source, int *reason)
 	php_stream *under;
 
 	if (is_source ? stream->readfilters.head != NULL : stream->writefilters.head != NULL) {
-		*reason = FASTCOPY_REASON_FILTERED;
+		*reason = FC_REASON_FILTERED;
 		return NULL;
 	}
-	*reason = FASTCOPY_REASON_UNKNOWN;
+	*reason = FC_REASON_UNKNOWN_CLASS;
 	if (Z_TYPE_P(wrapper) != IS_OBJECT) {
 		return NULL;
 	}
@@ -98,7 +98,7 @@ static php_stream *stream_under(php_stream *stream, bool is_source, int *reason)
 	if (!class_named(ce, ZEND_STRL(FC_CALLBACK_WRAPPER))) {
 		for (up = parent_of(ce); up; up = parent_of(up)) {
 			if (class_named(up, ZEND_STRL(FC_CALLBACK_WRAPPER))) {
-				*reason = FASTCOPY_REASON_SUBCLASS;
+				*reason = FC_REASON_SUBCLASS;
 				break;
 			}
 		}
@@ -116,10 +116,10 @@ static php_stream *stream_under(php_stream *stream, bool is_source, int *reason)
 		return NULL;
 	}
 	if (Z_TYPE_P(callback) != IS_NULL) {
-		*reason = FASTCOPY_REASON_CALLBACK;
+		*reason = FC_REASON_CALLBACK_SET;
 		return NULL;
 	}
-	*reason = FASTCOPY_REASON_INNER;
+	*reason = FC_REASON_INNER_UNUSABLE;
 	if (Z_TYPE_P(source) != IS_RESOURCE
 			|| (Z_RES_TYPE_P(source) != php_file_le_stream() && Z_RES_TYPE_P(source) != php_file_le_pstream())) {
 		return NULL;
@@ -175,7 +175,7 @@ static php_stream *see_through(fc_job *job, fc_wrapped *w, php_stream *stream, b
 		return NULL;
 	}
 	if (!push(job, w, stream, under)) {
-		not_seen_through(FASTCOPY_REASON_INNER);
+		not_seen_through(FC_REASON_INNER_UNUSABLE);
 		return NULL;
 	}
 	return under;

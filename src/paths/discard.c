@@ -25,7 +25,7 @@ fc_status fc_copy_discard(fc_job *job)
 	}
 	if (sb.st_size <= offset) {
 		/* procfs and friends report no size: read() will tell */
-		return fc_fallback(job, FASTCOPY_REASON_ZERO);
+		return fc_fallback(job, FC_REASON_ZERO);
 	}
 	avail = (size_t) (sb.st_size - offset);
 	n = MIN(job->remaining, avail);

@@ -27,7 +27,7 @@ static size_t next_count(const fc_job *job)
 static fc_status at_source_end(fc_job *job, bool first)
 {
 	if (first) {
-		return fc_fallback(job, FASTCOPY_REASON_ZERO);
+		return fc_fallback(job, FC_REASON_ZERO);
 	}
 	job->in.stream->eof = 1;
 	return FC_DONE;

@@ -179,7 +179,7 @@ fc_status fc_copy_mmap(fc_job *job)
 		if (size <= offset) {
 			/* Files that report no size (procfs) still have data: let read() tell. */
 			if (first) {
-				st = fc_fallback(job, FASTCOPY_REASON_ZERO);
+				st = fc_fallback(job, FC_REASON_ZERO);
 			} else {
 				job->in.stream->eof = 1;
 				st = FC_DONE;

@@ -42,13 +42,13 @@ int fc_spool_fd(php_stream *body, int *reason)
 {
 	php_socket_t fd;
 
-	*reason = FASTCOPY_REASON_UNVERIFIED;
+	*reason = FC_REASON_UNVERIFIED;
 	if (!php_stream_is(body, PHP_STREAM_IS_TEMP) || body->readfilters.head || body->writefilters.head) {
 		return -1;
 	}
 	php_stream_seek(body, php_stream_tell(body), SEEK_SET);
 	if (php_stream_cast(body, PHP_STREAM_AS_FD, NULL, 0) != SUCCESS) {
-		*reason = FASTCOPY_REASON_MEMORY;
+		*reason = FC_REASON_SPOOL_IN_MEMORY;
 		return -1;
 	}
 	/* Synchronises the spool's inner file (its read buffer dropped, its
@@ -117,13 +117,13 @@ fc_status fc_copy_spool(fc_job *job)
 	/* A read filter sees php://input's bytes before the copy does; the stream's
 	 * position then counts filtered bytes, not the spool's. */
 	if (in->readfilters.head) {
-		return fc_fallback(job, FASTCOPY_REASON_FILTERED);
+		return fc_fallback(job, FC_REASON_FILTERED);
 	}
 	if (!body || in->position < 0) {
-		return fc_fallback(job, FASTCOPY_REASON_UNVERIFIED);
+		return fc_fallback(job, FC_REASON_UNVERIFIED);
 	}
 	if (!fc_request_body_fills_stock(in)) {
-		return fc_fallback(job, FASTCOPY_REASON_FILL_SIZE);
+		return fc_fallback(job, FC_REASON_FILL_SIZE);
 	}
 	if ((fd = fc_spool_fd(body, &reason)) < 0) {
 		return fc_fallback(job, reason);
@@ -138,7 +138,7 @@ fc_status fc_copy_spool(fc_job *job)
 	want -= want % FC_INPUT_FILL;
 	if (want == 0 && !SG(post_read)) {
 		/* The next fill asks the SAPI: not this path's. */
-		return fc_fallback(job, FASTCOPY_REASON_UNSPOOLED);
+		return fc_fallback(job, FC_REASON_NOT_SPOOLED);
 	}
 
 	/* php://input's read-ahead first, as stock's next read takes it */
@@ -169,7 +169,7 @@ fc_status fc_copy_spool(fc_job *job)
 			/* EXDEV, EINVAL, ENOSPC...: the read/write path goes on from the
 			 * byte after the last one delivered and reports real errors. 0: the
 			 * spool shrank, stock's reads will see where it ends. */
-			reason = n == 0 ? FASTCOPY_REASON_ZERO : errno;
+			reason = n == 0 ? FC_REASON_ZERO : errno;
 			break;
 		}
 	}
@@ -190,7 +190,7 @@ fc_status fc_copy_spool(fc_job *job)
 		return FC_DONE;
 	}
 	if (!SG(post_read)) {
-		return fc_fallback(job, FASTCOPY_REASON_UNSPOOLED);
+		return fc_fallback(job, FC_REASON_NOT_SPOOLED);
 	}
 	/* The last partial fill and the end of the body, read as stock reads them. */
 	return fc_copy_request_body(job);

@@ -258,20 +258,20 @@ static int check_filters(fc_apache_request *req)
 	char name[32];
 
 	if (!peek(apr.core_output_filter, &core, sizeof(core))) {
-		return FASTCOPY_REASON_UNVERIFIED;
+		return FC_REASON_UNVERIFIED;
 	}
 	for (int i = 0; addr && i < FC_APACHE_MAX_FILTERS; i++) {
 		fc_ap_filter f;
 
 		/* Request filters point back at the request, connection filters at none. */
 		if (!peek(addr, &f, sizeof(f)) || f.c != req->r.connection || (f.r && f.r != req->addr)) {
-			return FASTCOPY_REASON_UNVERIFIED;
+			return FC_REASON_UNVERIFIED;
 		}
 		if (!f.next) {
-			return f.frec == core ? 0 : FASTCOPY_REASON_FILTERS;
+			return f.frec == core ? 0 : FC_REASON_FILTER_CHAIN;
 		}
 		if (!filter_name(f.frec, name, sizeof(name))) {
-			return FASTCOPY_REASON_UNVERIFIED;
+			return FC_REASON_UNVERIFIED;
 		}
 		if (i == 0 && strcasecmp(name, "old_write") == 0) {
 			req->settled = true;
@@ -283,7 +283,7 @@ static int check_filters(fc_apache_request *req)
 		}
 		addr = f.next;
 	}
-	return FASTCOPY_REASON_FILTERS;
+	return FC_REASON_FILTER_CHAIN;
 }
 
 /* The request proven last. sabre/http sends a download as hundreds of 4 MiB copies:
@@ -313,12 +313,12 @@ ZEND_TLS struct {
 static int request_state(const fc_apache_request *req)
 {
 	if (req->r.main) {
-		return FASTCOPY_REASON_SUBREQUEST;
+		return FC_REASON_SUBREQUEST;
 	}
 	if (req->r.header_only) {
-		return FASTCOPY_REASON_HEAD;
+		return FC_REASON_HEAD;
 	}
-	return req->c.aborted ? FASTCOPY_REASON_CLIENT : 0;
+	return req->c.aborted ? FC_REASON_CLIENT_ABORTED : 0;
 }
 
 /* The chain, walked again if its head moved since it was proven (flushing the output
@@ -356,7 +356,7 @@ static int check_request(const fc_php_apache_ctx *ctx, fc_apache_request *req)
 			|| !same_string(req->r.uri, SG(request_info).request_uri) || !req->r.pool || bb.p != req->r.pool
 			|| !bb.bucket_alloc || bb.bucket_alloc != req->c.bucket_alloc || !req->r.per_dir_config
 			|| !peek(apr.core_module_config(req->r.per_dir_config), &dir, sizeof(dir))) {
-		return FASTCOPY_REASON_UNVERIFIED;
+		return FC_REASON_UNVERIFIED;
 	}
 	proven.ctx = SG(server_context);
 	proven.r = ctx->r;
@@ -402,7 +402,7 @@ static int verified_request(fc_apache_request *req)
 		guard.checked = true;
 	}
 	if (guard.failed) {
-		return FASTCOPY_REASON_UNVERIFIED;
+		return FC_REASON_UNVERIFIED;
 	}
 	/* A later copy in the request proven last, its chain settled: nothing PHP does
 	 * between two copies changes the request, its state or its chain, except the
@@ -420,7 +420,7 @@ static int verified_request(fc_apache_request *req)
 		self = getpid();
 	}
 	if (!read_request(&ctx, req)) {
-		return FASTCOPY_REASON_UNVERIFIED;
+		return FC_REASON_UNVERIFIED;
 	}
 	req->addr = ctx.r;
 	if ((SG(server_context) != proven.ctx || ctx.r != proven.r || req->r.pool != proven.pool
@@ -441,7 +441,7 @@ static int reverified_filters(fc_apache_request *req)
 		return 0;
 	}
 	if (!peek(req->addr, &req->r, sizeof(req->r))) {
-		return FASTCOPY_REASON_UNVERIFIED;
+		return FC_REASON_UNVERIFIED;
 	}
 	return proven_filters(req);
 }
@@ -643,10 +643,10 @@ static fc_status range_lost(fc_job *job, const fc_apache_request *req, zend_off_
 	if (!readable || !c.aborted) {
 		abort_connection(req, readable);
 		if (!reason) {
-			reason = FASTCOPY_REASON_FILTER_FAILED;
+			reason = FC_REASON_FILTER_FAILED;
 		}
 	} else if (!reason) {
-		reason = FASTCOPY_REASON_CLIENT;
+		reason = FC_REASON_CLIENT_ABORTED;
 	}
 	fc_job_moved(job, moved);
 	zend_lseek(job->in.fd, offset + (zend_off_t) moved, SEEK_SET);
@@ -692,7 +692,7 @@ static fc_status pass_range(fc_job *job, fc_apache_request *req, zend_off_t offs
 	}
 	if (zend_fstat(job->in.fd, &sb) == 0 && sb.st_size < offset + (zend_off_t) len) {
 		return range_lost(job, req, offset, sb.st_size > offset ? (size_t) (sb.st_size - offset) : 0,
-			FASTCOPY_REASON_SHRANK);
+			FC_REASON_FILE_SHRANK);
 	}
 	return range_lost(job, req, offset, len, 0);
 }
@@ -740,10 +740,10 @@ fc_status fc_copy_apache(fc_job *job)
 	offset = job->in.stream->position;
 	if (!range_left(job, offset, &len)) {
 		/* procfs and friends report no size: read() will tell */
-		return fc_fallback(job, FASTCOPY_REASON_ZERO);
+		return fc_fallback(job, FC_REASON_ZERO);
 	}
 	if (len < small_limit(&req)) {
-		return fc_fallback(job, FASTCOPY_REASON_SMALL);
+		return fc_fallback(job, FC_REASON_SMALL_RESPONSE);
 	}
 	/* Everything PHP holds for the client goes first, in order; flushing it puts
 	 * mod_php's own filter in the chain, so the request is read again after. */

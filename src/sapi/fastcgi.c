@@ -148,13 +148,13 @@ static int check_connection(int fd, const zend_stat_t *st)
 
 	if (!S_ISSOCK(st->st_mode) || sock_opt(fd, SO_TYPE) != SOCK_STREAM || sock_opt(fd, SO_ACCEPTCONN) != 0
 			|| getsockname(fd, &local.sa, &local_len) != 0 || !same_local_address(&local, local_len)) {
-		return FASTCOPY_REASON_UNVERIFIED;
+		return FC_REASON_UNVERIFIED;
 	}
 	/* The web server reset a TCP connection it had closed when its client left:
 	 * the headers flushed just before reached a closed socket, whose kernel answered
 	 * with a reset. The socket is still the pool's; the client is gone. */
 	if (getpeername(fd, &peer.sa, &peer_len) != 0) {
-		return errno == ENOTCONN ? FASTCOPY_REASON_CLIENT : FASTCOPY_REASON_UNVERIFIED;
+		return errno == ENOTCONN ? FC_REASON_CLIENT_ABORTED : FC_REASON_UNVERIFIED;
 	}
 	guard.conn_dev = st->st_dev;
 	guard.conn_ino = st->st_ino;
@@ -167,7 +167,7 @@ fc_fcgi_request *fc_fastcgi_request(int *reason)
 	fc_fcgi_request *req = (fc_fcgi_request *) SG(server_context);
 	zend_stat_t st;
 
-	*reason = FASTCOPY_REASON_UNVERIFIED;
+	*reason = FC_REASON_UNVERIFIED;
 	if (guard.failed) {
 		return NULL;
 	}
@@ -180,7 +180,7 @@ fc_fcgi_request *fc_fastcgi_request(int *reason)
 		guard.conn_ino = 0;
 	}
 	if (req->ended || req->fd < 0) {
-		*reason = FASTCOPY_REASON_FINISHED;
+		*reason = FC_REASON_REQUEST_FINISHED;
 		return NULL;
 	}
 	if (zend_fstat(req->fd, &st) != 0) {
@@ -302,7 +302,7 @@ static fc_status take_back_header(fc_records *r, int err)
 		return FC_FALLBACK;
 	}
 	if (r->in_pipe < FC_HEADER_LEN) {
-		r->cut_short = err ? err : FASTCOPY_REASON_SHRANK;
+		r->cut_short = err ? err : FC_REASON_FILE_SHRANK;
 		return FC_FALLBACK;
 	}
 	if (read(r->pipe_rd, header, sizeof(header)) != FC_HEADER_LEN) {
@@ -335,7 +335,7 @@ static fc_status finish_record_by_read(fc_records *r, size_t left)
 			continue;
 		}
 		if (got <= 0) {
-			r->cut_short = got < 0 ? errno : FASTCOPY_REASON_SHRANK;
+			r->cut_short = got < 0 ? errno : FC_REASON_FILE_SHRANK;
 			if (got < 0 && !(r->job->in.stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS)) {
 				/* as plain_wrapper's read reports it */
 				FC_STREAM_NOTICE(r->job->in.stream, ReadFailed, "Read of %zu bytes failed with errno=%d %s",
@@ -410,7 +410,7 @@ static fc_status send_records(fc_records *r)
 		if (zend_fstat(r->fd, &sb) != 0 || sb.st_size <= offset) {
 			if (first) {
 				/* procfs and friends report no size: read() will tell */
-				return fc_fallback(job, FASTCOPY_REASON_ZERO);
+				return fc_fallback(job, FC_REASON_ZERO);
 			}
 			job->in.stream->eof = 1;
 			return FC_DONE;
@@ -485,7 +485,7 @@ fc_status fc_copy_fastcgi(fc_job *job)
 	}
 	/* FPM's own buffer must be empty now, or our records would overtake it. */
 	if (r.req->out_pos != r.req->out_buf || r.req->out_hdr) {
-		return fc_fallback(job, FASTCOPY_REASON_UNVERIFIED);
+		return fc_fallback(job, FC_REASON_UNVERIFIED);
 	}
 	if (pipe2(p, O_NONBLOCK | O_CLOEXEC) != 0) {
 		return fc_fallback(job, errno);

@@ -699,21 +699,21 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 	fc_status st = FC_DONE;
 
 	if (in->readfilters.head) {
-		return fc_fallback(job, FASTCOPY_REASON_FILTERED);
+		return fc_fallback(job, FC_REASON_FILTERED);
 	}
 	if (!fc_request_body_fills_stock(in)) {
-		return fc_fallback(job, FASTCOPY_REASON_FILL_SIZE);
+		return fc_fallback(job, FC_REASON_FILL_SIZE);
 	}
 	if (!body || SG(post_read)) {
-		return fc_fallback(job, FASTCOPY_REASON_BEHIND);
+		return fc_fallback(job, FC_REASON_BEHIND_LIVE_EDGE);
 	}
 	/* Behind the live edge stock's fills append to the spool from where they
 	 * read it: not whole fills of the socket. */
 	if (in->position + (in->writepos - in->readpos) != (zend_off_t) SG(read_post_bytes)) {
-		return fc_fallback(job, FASTCOPY_REASON_BEHIND);
+		return fc_fallback(job, FC_REASON_BEHIND_LIVE_EDGE);
 	}
 	if (has_body_file()) {
-		return fc_fallback(job, FASTCOPY_REASON_BODY_FILE);
+		return fc_fallback(job, FC_REASON_REQUEST_BODY_FILE);
 	}
 	if (!(req = fc_fastcgi_request(&reason))) {
 		return fc_fallback(job, reason);
