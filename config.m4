@@ -54,11 +54,13 @@ if test "$PHP_FASTCOPY" != "no"; then
     php_fastcopy.c \
     src/core/job.c \
     src/core/names.c \
+    src/core/sapi_name.c \
     src/core/stats.c \
     src/core/sigpipe.c \
     src/endpoint/descriptor.c \
     src/endpoint/output.c \
     src/endpoint/wrappers.c \
+    src/paths/blocks.c \
     src/paths/kernel.c \
     src/paths/mmap_window.c \
     src/paths/buffered.c \
@@ -69,6 +71,7 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/sapi/fastcgi_input.c \
     src/sapi/apache.c \
     src/engine.c \
+    src/functions/stream_copy.c \
     src/functions/override.c \
     src/functions/copy_file.c,
     $ext_shared,, [$FASTCOPY_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])

@@ -16,7 +16,6 @@
 #include "php.h"
 #include "php_ini.h"
 #include "ext/standard/info.h"
-#include "ext/standard/file.h" /* php_stream_context_from_zval() */
 #include "php_fastcopy.h"
 #include "src/engine.h"
 #include "src/core/names.h"
@@ -95,81 +94,6 @@ PHP_INI_BEGIN()
 		spool_clone, zend_fastcopy_globals, fastcopy_globals)
 PHP_INI_END()
 /* }}} */
-
-/* stream_copy_to_stream()'s parsing and messages as the running PHP has them:
- * (2, 4) with Z_PARAM_RESOURCE before 8.5; PHP_Z_PARAM_STREAM from 8.5 (php-src
- * PRs #17962 and #18078), which checks argument 1 fully before argument 2 and calls
- * a closed handle "an open stream resource"; (2, 5) with $context from 8.6 (PR
- * #20524), the seek and the copy inside an error operation. */
-void fc_stream_copy_function(INTERNAL_FUNCTION_PARAMETERS, bool as_override)
-{
-	php_stream *src, *dest;
-	zend_long maxlen, pos = 0;
-	bool maxlen_is_null = 1;
-	size_t len;
-	zend_result result;
-#if PHP_VERSION_ID < 80500
-	zval *zsrc, *zdest;
-#endif
-#if PHP_VERSION_ID >= 80600
-	zval *zcontext = NULL;
-	php_stream_context *context;
-#endif
-
-#if PHP_VERSION_ID >= 80600
-	ZEND_PARSE_PARAMETERS_START(2, 5)
-#else
-	ZEND_PARSE_PARAMETERS_START(2, 4)
-#endif
-#if PHP_VERSION_ID >= 80500
-		PHP_Z_PARAM_STREAM(src)
-		PHP_Z_PARAM_STREAM(dest)
-#else
-		Z_PARAM_RESOURCE(zsrc)
-		Z_PARAM_RESOURCE(zdest)
-#endif
-		Z_PARAM_OPTIONAL
-		Z_PARAM_LONG_OR_NULL(maxlen, maxlen_is_null)
-		Z_PARAM_LONG(pos)
-#if PHP_VERSION_ID >= 80600
-		Z_PARAM_RESOURCE_OR_NULL(zcontext)
-#endif
-	ZEND_PARSE_PARAMETERS_END();
-
-#if PHP_VERSION_ID < 80500
-	php_stream_from_zval(src, zsrc);
-	php_stream_from_zval(dest, zdest);
-#endif
-#if PHP_VERSION_ID >= 80600
-	php_stream_error_operation_begin();
-	context = php_stream_context_from_zval(zcontext, 0);
-#endif
-
-	/* Only a positive offset seeks; 0 and negatives mean "from here", as in stock. */
-	if (pos > 0 && php_stream_seek(src, pos, SEEK_SET) < 0) {
-#if PHP_VERSION_ID >= 80600
-		/* stock ends the operation first, so the warning is outside it */
-		php_stream_error_operation_end(context);
-#endif
-		php_error_docref(NULL, E_WARNING, "Failed to seek to position " ZEND_LONG_FMT " in the stream", pos);
-		RETURN_FALSE;
-	}
-
-	/* null and every negative length mean "all", as a size_t they are huge. */
-	if (maxlen_is_null) {
-		maxlen = (zend_long) PHP_STREAM_COPY_ALL;
-	}
-	result = as_override ? fc_override_copy(src, dest, (size_t) maxlen, &len)
-		: php_fastcopy_copy(src, dest, (size_t) maxlen, &len);
-	if (result != SUCCESS) {
-		RETVAL_FALSE;
-	} else {
-		RETVAL_LONG((zend_long) len);
-	}
-#if PHP_VERSION_ID >= 80600
-	php_stream_error_operation_end(context);
-#endif
-}
 
 /* {{{ fastcopy_stream(resource $from, resource $to, ?int $length = null, int $offset = 0): int|false
  * Mirrors stream_copy_to_stream() argument for argument, down to its messages

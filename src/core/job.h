@@ -31,8 +31,7 @@ typedef struct {
 	bool append;                /* O_APPEND: the kernel paths refuse it */
 	bool nonblocking;           /* the stream's mode: stop at EAGAIN rather than wait */
 	bool via_output;            /* php://output, written past the output layer */
-	bool fastcgi;               /* php://output under PHP-FPM: records to its socket */
-	bool apache;                /* php://output under mod_php: buckets to Apache's filters */
+	int output_path;            /* php://output that only this server path passes (fastcgi, apache), or -1 */
 	int restore_flags;          /* fd flags to put back after a kernel path, or -1 */
 } fc_endpoint;
 

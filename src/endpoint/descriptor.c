@@ -2,9 +2,6 @@
  * and timeout, and waiting on it as the stream's own read or write would. */
 
 #include "src/endpoint/endpoint.h"
-#include "src/paths/paths.h"
-#include "src/sapi/sapi.h"
-#include "src/core/php_compat.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -61,20 +58,14 @@ static bool is_fd_stream(php_stream *stream, bool is_source)
 
 /* php://output where the SAPI writes straight to a descriptor: that descriptor,
  * always waited on as the CLI's own writer waits. */
-static void open_output(fc_endpoint *ep)
+static void open_output(fc_endpoint *ep, int output_path)
 {
 	int fd = fc_output_fd();
 
-	/* Under PHP-FPM the output layer ends in its FastCGI socket, which only the
-	 * fastcgi path writes to, and only once it has proven it is the socket. */
-	if (fc_fastcgi_possible()) {
-		ep->fastcgi = true;
-		ep->via_output = true;
-		return;
-	}
-	/* Under mod_php, only the apache path passes the output layer, by Apache's filters. */
-	if (fc_apache_possible()) {
-		ep->apache = true;
+	/* Under PHP-FPM the output layer ends in its FastCGI socket, under mod_php in
+	 * Apache's filters: only that server's path passes it, once it has proven them. */
+	if (output_path >= 0) {
+		ep->output_path = output_path;
 		ep->via_output = true;
 		return;
 	}
@@ -92,17 +83,18 @@ static void open_output(fc_endpoint *ep)
 #endif
 }
 
-void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source)
+void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source, int output_path)
 {
 	php_socket_t fd;
 
 	memset(ep, 0, sizeof(*ep));
 	ep->stream = stream;
 	ep->fd = -1;
+	ep->output_path = -1;
 	ep->restore_flags = -1;
 
 	if (!is_source && fc_is_output_stream(stream)) {
-		open_output(ep);
+		open_output(ep, output_path);
 		return;
 	}
 	if (!is_fd_stream(stream, is_source)) {
@@ -231,30 +223,4 @@ bool fc_endpoint_ready_now(const fc_endpoint *ep, short events)
 	struct timeval zero = {0, 0};
 
 	return php_pollfd_for(ep->fd, events, &zero) > 0;
-}
-
-/* A write that failed in a kernel path is reported as the stream's own write would
- * report it (php_sockop_write, php_stdiop_write), with the size of the block the
- * read/write path would have tried, so the message reads the same. */
-void fc_report_write_error(const fc_job *job, int err)
-{
-	const fc_endpoint *out = &job->out;
-	zend_long attempted = (zend_long) MIN(job->remaining, fc_block_size(job));
-
-	if (out->stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS) {
-		return;
-	}
-	if (out->sock) {
-#if PHP_VERSION_ID >= 80600
-		/* a warning from 8.6 on, with its code (php-src PR #20524) */
-		php_stream_warn(out->stream, NetworkSendFailed, "Send of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
-			attempted, err, strerror(err));
-#else
-		php_error_docref(NULL, E_NOTICE, "Send of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
-			attempted, err, strerror(err));
-#endif
-	} else {
-		FC_STREAM_NOTICE(out->stream, WriteFailed, "Write of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
-			attempted, err, strerror(err));
-	}
 }

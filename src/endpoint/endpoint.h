@@ -14,24 +14,23 @@ typedef enum {
 	FC_WAIT_TIMED_OUT    /* socket timeout elapsed; timed_out is set on the stream */
 } fc_wait_result;
 
-void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source);
+/* output_path: for php://output, the server path it belongs to (or -1) */
+void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source, int output_path);
 void fc_endpoint_enter_kernel(fc_endpoint *ep);
 void fc_endpoint_leave_kernel(fc_endpoint *ep);
 fc_wait_result fc_endpoint_wait(fc_endpoint *ep, short events);
 bool fc_endpoint_ready_now(const fc_endpoint *ep, short events);
 bool fc_timed_out_read_fails(void);
-void fc_report_write_error(const fc_job *job, int err);
 
 /* output.c */
 bool fc_is_output_stream(const php_stream *stream);
 int fc_output_fd(void);
-fc_status fc_output_settle(fc_job *job);
 int fc_output_pass_through(void);
 int fc_output_discards(const fc_job *job);
 
 /* wrappers.c */
 php_stream *fc_see_through_destination(fc_job *job, php_stream *stream);
-fc_status fc_see_through_source(fc_job *job, php_stream *stream);
+php_stream *fc_see_through_source(fc_job *job, php_stream *stream);
 void fc_wrappers_release(fc_job *job);
 
 #endif

@@ -193,25 +193,12 @@ php_stream *fc_see_through_destination(fc_job *job, php_stream *stream)
 	return stream;
 }
 
-/* Opens the source endpoint on the stream the copy reads from: under every
- * pass-through wrapper, each wrapper's read-ahead copied first. */
-fc_status fc_see_through_source(fc_job *job, php_stream *stream)
+/* The stream under a pass-through wrapper the copy reads from, recorded; NULL for
+ * any other stream. The engine opens the source on it, each wrapper's read-ahead
+ * copied first. */
+php_stream *fc_see_through_source(fc_job *job, php_stream *stream)
 {
-	for (;;) {
-		php_stream *under;
-		fc_status st;
-
-		fc_endpoint_open(&job->in, stream, true);
-		st = fc_copy_readahead(job);
-		if (st != FC_CONTINUE) {
-			return st;
-		}
-		under = see_through(job, &job->in_wrapped, stream, true);
-		if (!under) {
-			return FC_CONTINUE;
-		}
-		stream = under;
-	}
+	return see_through(job, &job->in_wrapped, stream, true);
 }
 
 /* Each wrapper moves as far as the stream under it moved, and sees the end of

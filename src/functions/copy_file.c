@@ -5,7 +5,6 @@
 
 #include "src/functions/functions.h"
 #include "src/core/php_compat.h"
-#include "src/engine.h"
 
 
 /* The same file on both sides? By device and inode when both stat, else by the

@@ -1,5 +1,6 @@
-/* The PHP functions on the engine: fastcopy.override's built-ins (override.c) and
- * copy()'s checks (copy_file.c). */
+/* The PHP functions on the engine: stream_copy_to_stream()'s parameters
+ * (stream_copy.c), fastcopy.override's built-ins (override.c) and copy()'s checks
+ * (copy_file.c). */
 
 #ifndef FASTCOPY_FUNCTIONS_H
 #define FASTCOPY_FUNCTIONS_H
@@ -21,8 +22,13 @@ void fc_override_describe(smart_str *out);
 void fc_override_describe_declined(smart_str *out);
 void fc_override_declined_to_array(zval *array);
 
-/* php_fastcopy.c: fastcopy_stream(), and the stream_copy_to_stream() override, which
- * leaves to stock the pairs stock copies in the kernel itself */
+/* stream_copy.c: fastcopy_stream()'s and stream_copy_to_stream()'s parameters; the
+ * copy an overridden built-in makes, which leaves to stock the pairs stock 8.6
+ * copies in the kernel itself */
 void fc_stream_copy_function(INTERNAL_FUNCTION_PARAMETERS, bool as_override);
+zend_result fc_override_copy(php_stream *src, php_stream *dest, size_t maxlen, size_t *len);
+#if PHP_VERSION_ID >= 80600
+bool fc_stock_copies_in_kernel(php_stream *src, php_stream *dest);
+#endif
 
 #endif

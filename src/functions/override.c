@@ -17,7 +17,6 @@
 
 #include "src/functions/functions.h"
 #include "src/core/php_compat.h"
-#include "src/engine.h"
 
 #include "fopen_wrappers.h"
 #include "ext/standard/file.h"

@@ -84,6 +84,11 @@ void fc_mmap_release(fc_job *job)
 	}
 }
 
+const char *fc_mmap_unavailable(void)
+{
+	return NULL;
+}
+
 void fc_mmap_shutdown(void)
 {
 	struct sigaction current;
@@ -225,6 +230,11 @@ fc_status fc_copy_mmap(fc_job *job)
 fc_status fc_copy_mmap(fc_job *job)
 {
 	return fc_fallback(job, ENOSYS);
+}
+
+const char *fc_mmap_unavailable(void)
+{
+	return "not built: no mmap() on this platform";
 }
 
 void fc_mmap_release(fc_job *job)

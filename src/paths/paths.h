@@ -13,6 +13,14 @@
 /* Largest count one read/write-like syscall moves on Linux (MAX_RW_COUNT). */
 #define FC_KERNEL_CHUNK ((size_t) 0x7ffff000)
 
+/* blocks.c: blocks through PHP's stream layer, shared by the paths */
+size_t fc_block_size(const fc_job *job);
+fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *written);
+fc_status fc_move_block(fc_job *job, char *buf, size_t len);
+void fc_give_back(fc_job *job, const char *buf, size_t n);
+void fc_give_back_after(fc_job *job, const char *buf, size_t n);
+void fc_report_write_error(const fc_job *job, int err);
+
 /* buffered.c: through PHP's stream layer */
 /* php://input's fill: what stock's reads ask its SAPI for at a time */
 #define FC_REQUEST_BODY_FILL 8192
@@ -24,10 +32,6 @@ fc_status fc_copy_request_body(fc_job *job);
 fc_status fc_request_body_fill(fc_job *job);
 fc_status fc_request_body_drain(fc_job *job);
 void fc_buffered_release(fc_job *job);
-size_t fc_block_size(const fc_job *job);
-fc_status fc_write_block(fc_job *job, const char *buf, size_t len, size_t *written);
-void fc_give_back(fc_job *job, const char *buf, size_t n);
-void fc_give_back_after(fc_job *job, const char *buf, size_t n);
 
 /* kernel.c */
 fc_status fc_copy_file_range(fc_job *job);
@@ -49,6 +53,7 @@ fc_status fc_copy_discard(fc_job *job);
 /* mmap_window.c */
 fc_status fc_copy_mmap(fc_job *job);
 void fc_mmap_release(fc_job *job);
+const char *fc_mmap_unavailable(void);
 void fc_mmap_shutdown(void);
 
 #endif

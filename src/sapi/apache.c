@@ -43,6 +43,7 @@
 
 #include "src/sapi/sapi.h"
 #include "src/endpoint/endpoint.h"
+#include "src/core/sapi_name.h"
 
 #include "SAPI.h"
 #include "php_main.h"
@@ -118,7 +119,7 @@ typedef struct {
 
 static bool sapi_is_apache(void)
 {
-	return strcmp(sapi_module.name, "apache2handler") == 0;
+	return fc_sapi_is(FC_SAPI_APACHE);
 }
 
 /* Taken per request: prefork's children are forks of the parent. This and the
@@ -446,13 +447,13 @@ static int reverified_filters(fc_apache_request *req)
 	return proven_filters(req);
 }
 
-bool fc_apache_possible(void)
+static bool apache_possible(void)
 {
 	return sapi_is_apache() && !guard.failed;
 }
 
 /* NULL when the path can serve this process, or why it cannot (phpinfo()). */
-const char *fc_apache_unavailable(void)
+static const char *apache_unavailable(void)
 {
 	if (!sapi_is_apache()) {
 		return "the SAPI is not Apache's mod_php";
@@ -721,7 +722,7 @@ static bool range_left(fc_job *job, zend_off_t offset, size_t *len)
 	return true;
 }
 
-fc_status fc_copy_apache(fc_job *job)
+static fc_status copy_apache(fc_job *job)
 {
 	fc_apache_request req;
 	zend_off_t offset;
@@ -774,21 +775,10 @@ fc_status fc_copy_apache(fc_job *job)
 	return FC_DONE;
 }
 
+const fc_server_path fc_apache_path = {NULL, copy_apache, apache_possible, apache_unavailable};
+
 #else
 
-bool fc_apache_possible(void)
-{
-	return false;
-}
-
-const char *fc_apache_unavailable(void)
-{
-	return "not built: needs Linux on a 64-bit platform";
-}
-
-fc_status fc_copy_apache(fc_job *job)
-{
-	return fc_fallback(job, ENOSYS);
-}
+const fc_server_path fc_apache_path = {"not built: needs Linux on a 64-bit platform"};
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "src/sapi/sapi.h"
 #include "src/endpoint/endpoint.h"
+#include "src/core/sapi_name.h"
 #include "src/core/php_compat.h"
 #include "src/sapi/fastcgi_request.h"
 
@@ -65,7 +66,7 @@ static struct {
 
 static bool sapi_speaks_fastcgi(void)
 {
-	return strcmp(sapi_module.name, "fpm-fcgi") == 0 || strcmp(sapi_module.name, "cgi-fcgi") == 0;
+	return fc_sapi_is(FC_SAPI_FPM) || fc_sapi_is(FC_SAPI_CGI_FCGI);
 }
 
 static int sock_opt(int fd, int opt)
@@ -195,7 +196,7 @@ fc_fcgi_request *fc_fastcgi_request(int *reason)
 	return req;
 }
 
-bool fc_fastcgi_possible(void)
+static bool fastcgi_possible(void)
 {
 	return sapi_speaks_fastcgi() && !guard.failed;
 }
@@ -466,7 +467,7 @@ static fc_status end_inside_record(fc_records *r)
 	return fc_fallback(r->job, r->cut_short);
 }
 
-fc_status fc_copy_fastcgi(fc_job *job)
+static fc_status copy_fastcgi(fc_job *job)
 {
 	fc_records r;
 	int reason, p[2];
@@ -505,21 +506,10 @@ fc_status fc_copy_fastcgi(fc_job *job)
 	return r.cut_short ? end_inside_record(&r) : st;
 }
 
+const fc_server_path fc_fastcgi_path = {NULL, copy_fastcgi, fastcgi_possible, fc_fastcgi_unavailable};
+
 #else
 
-bool fc_fastcgi_possible(void)
-{
-	return false;
-}
-
-const char *fc_fastcgi_unavailable(void)
-{
-	return "not built: needs Linux splice()";
-}
-
-fc_status fc_copy_fastcgi(fc_job *job)
-{
-	return fc_fallback(job, ENOSYS);
-}
+const fc_server_path fc_fastcgi_path = {"not built: needs Linux splice()"};
 
 #endif

@@ -36,6 +36,7 @@
 #include "src/sapi/sapi.h"
 #include "src/paths/paths.h"
 #include "src/core/stats.h"
+#include "src/core/sapi_name.h"
 #include "src/sapi/fastcgi_request.h"
 
 #include "SAPI.h"
@@ -112,15 +113,15 @@ typedef struct {
 
 static bool is_fpm(void)
 {
-	return strcmp(sapi_module.name, "fpm-fcgi") == 0;
+	return fc_sapi_is(FC_SAPI_FPM);
 }
 
-bool fc_fastcgi_input_possible(void)
+static bool fastcgi_input_possible(void)
 {
 	return is_fpm();
 }
 
-const char *fc_fastcgi_input_unavailable(void)
+static const char *fastcgi_input_unavailable(void)
 {
 	if (!is_fpm()) {
 		return "the SAPI is not PHP-FPM";
@@ -685,7 +686,7 @@ static fc_status move_batch(fc_job *job, fc_fcgi_request *req, int spool_fd, zen
 	return deliver_batch(job, buf, s.landed, total);
 }
 
-fc_status fc_copy_fastcgi_input(fc_job *job)
+static fc_status copy_fastcgi_input(fc_job *job)
 {
 	php_stream *in = job->in.stream, *body = SG(request_info).request_body;
 	fc_fcgi_request *req;
@@ -799,21 +800,12 @@ fc_status fc_copy_fastcgi_input(fc_job *job)
 	return st;
 }
 
+const fc_server_path fc_fastcgi_input_path = {
+	NULL, copy_fastcgi_input, fastcgi_input_possible, fastcgi_input_unavailable
+};
+
 #else
 
-bool fc_fastcgi_input_possible(void)
-{
-	return false;
-}
-
-const char *fc_fastcgi_input_unavailable(void)
-{
-	return "not built: needs Linux";
-}
-
-fc_status fc_copy_fastcgi_input(fc_job *job)
-{
-	return fc_fallback(job, ENOSYS);
-}
+const fc_server_path fc_fastcgi_input_path = {"not built: needs Linux"};
 
 #endif

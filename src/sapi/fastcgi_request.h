@@ -36,6 +36,9 @@ typedef struct {
  * NULL with *reason set (UNVERIFIED, REQUEST_FINISHED). */
 fc_fcgi_request *fc_fastcgi_request(int *reason);
 
+/* NULL when the fastcgi paths can serve this process, or why they cannot. */
+const char *fc_fastcgi_unavailable(void);
+
 #endif
 
 #endif

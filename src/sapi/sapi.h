@@ -1,25 +1,21 @@
-/* Where bytes leave PHP into a server's own writer: PHP-FPM's FastCGI socket
- * (fastcgi.c), Apache's output filters (apache.c); and PHP-FPM's request body
- * (fastcgi_input.c). */
+/* Where bytes cross a server's own interface: PHP-FPM's FastCGI socket (fastcgi.c),
+ * Apache's output filters (apache.c), PHP-FPM's request body (fastcgi_input.c). Each
+ * registers its path here, and only the engine's path table (src/engine.c) asks it. */
 
 #ifndef FASTCOPY_SAPI_H
 #define FASTCOPY_SAPI_H
 
 #include "src/core/job.h"
 
-/* fastcgi.c */
-bool fc_fastcgi_possible(void);
-fc_status fc_copy_fastcgi(fc_job *job);
-const char *fc_fastcgi_unavailable(void);
+typedef struct {
+	const char *not_built;            /* set where this build has no such path: why */
+	fc_status (*copy)(fc_job *job);
+	bool (*possible)(void);           /* under that server, and not refused for good */
+	const char *(*unavailable)(void); /* NULL, or why the path cannot serve this process */
+} fc_server_path;
 
-/* fastcgi_input.c */
-fc_status fc_copy_fastcgi_input(fc_job *job);
-const char *fc_fastcgi_input_unavailable(void);
-bool fc_fastcgi_input_possible(void);
-
-/* apache.c */
-bool fc_apache_possible(void);
-fc_status fc_copy_apache(fc_job *job);
-const char *fc_apache_unavailable(void);
+extern const fc_server_path fc_fastcgi_path;
+extern const fc_server_path fc_apache_path;
+extern const fc_server_path fc_fastcgi_input_path;
 
 #endif
