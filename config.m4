@@ -66,15 +66,18 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/paths/buffered.c \
     src/paths/same_file.c \
     src/paths/discard.c \
-    src/paths/spool.c \
     src/sapi/fastcgi.c \
-    src/sapi/fastcgi_input.c \
     src/sapi/apache.c \
+    src/input/request_body.c \
+    src/input/spool.c \
+    src/input/fpm_stdin.c \
+    src/input/splice_route.c \
+    src/input/fastcgi_input.c \
     src/engine.c \
     src/functions/stream_copy.c \
     src/functions/override.c \
     src/functions/copy_file.c,
     $ext_shared,, [$FASTCOPY_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
   PHP_ADD_INCLUDE([$ext_srcdir])
-  PHP_ADD_BUILD_DIR([$ext_builddir/src $ext_builddir/src/core $ext_builddir/src/endpoint $ext_builddir/src/paths $ext_builddir/src/sapi $ext_builddir/src/functions])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src $ext_builddir/src/core $ext_builddir/src/endpoint $ext_builddir/src/paths $ext_builddir/src/sapi $ext_builddir/src/input $ext_builddir/src/functions])
 fi

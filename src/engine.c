@@ -10,10 +10,17 @@
 #include "src/endpoint/endpoint.h"
 #include "src/paths/paths.h"
 #include "src/sapi/sapi.h"
+#include "src/input/input.h"
 
 #include "SAPI.h"
 
 typedef fc_status (*fc_path_fn)(fc_job *job);
+
+/* php://input goes through the stream layer only as stock's copy loop reads it. */
+static fc_status copy_buffered(fc_job *job)
+{
+	return fc_is_request_body(job->in.stream) ? fc_copy_request_body(job) : fc_copy_buffered(job);
+}
 
 static const struct {
 	fc_path_fn copy;
@@ -30,7 +37,7 @@ static const struct {
 	[FASTCOPY_PATH_FASTCGI_INPUT]   = {NULL,               true, &fc_fastcgi_input_path},
 	[FASTCOPY_PATH_MMAP]            = {fc_copy_mmap,       false},
 	[FASTCOPY_PATH_DISCARD]         = {fc_copy_discard,    false},
-	[FASTCOPY_PATH_BUFFERED]        = {fc_copy_buffered,   false},
+	[FASTCOPY_PATH_BUFFERED]        = {copy_buffered,      false},
 };
 
 /* Whether a server's path can run in this process at all. */
@@ -85,7 +92,7 @@ static fc_status settle_output(fc_job *job)
 	}
 	job->remaining = 1;
 	fc_stats_call(FASTCOPY_PATH_BUFFERED);
-	st = fc_copy_buffered(job);
+	st = copy_buffered(job);
 	fc_stats_bytes(FASTCOPY_PATH_BUFFERED, job->done - before);
 	job->remaining = rest == SIZE_MAX ? SIZE_MAX : rest - (job->done - before);
 
@@ -266,7 +273,8 @@ static fc_status open_source(fc_job *job, php_stream *stream)
 		fc_status st;
 
 		fc_endpoint_open(&job->in, stream, true, -1);
-		st = fc_copy_readahead(job);
+		/* php://input's own loop drains its buffer as stock's first read does */
+		st = fc_is_request_body(job->in.stream) ? FC_CONTINUE : fc_copy_readahead(job);
 		if (st != FC_CONTINUE) {
 			return st;
 		}

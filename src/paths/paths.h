@@ -22,15 +22,8 @@ void fc_give_back_after(fc_job *job, const char *buf, size_t n);
 void fc_report_write_error(const fc_job *job, int err);
 
 /* buffered.c: through PHP's stream layer */
-/* php://input's fill: what stock's reads ask its SAPI for at a time */
-#define FC_REQUEST_BODY_FILL 8192
-bool fc_is_request_body(const php_stream *stream);
-bool fc_request_body_fills_stock(const php_stream *in);
 fc_status fc_copy_readahead(fc_job *job);
 fc_status fc_copy_buffered(fc_job *job);
-fc_status fc_copy_request_body(fc_job *job);
-fc_status fc_request_body_fill(fc_job *job);
-fc_status fc_request_body_drain(fc_job *job);
 void fc_buffered_release(fc_job *job);
 
 /* kernel.c */
@@ -42,10 +35,6 @@ const char *fc_kernel_unavailable(php_fastcopy_path path);
 /* same_file.c */
 bool fc_same_file(const fc_job *job);
 fc_status fc_copy_same_file(fc_job *job);
-
-/* spool.c: php://input from its spool file */
-int fc_spool_fd(php_stream *body, int *reason);
-fc_status fc_copy_spool(fc_job *job);
 
 /* discard.c */
 fc_status fc_copy_discard(fc_job *job);

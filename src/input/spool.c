@@ -16,6 +16,7 @@
  * what is still with the SAPI, the read/write path reads as stock reads it, so read
  * buffer, eof, positions, SG(read_post_bytes) and SG(post_read) end as stock's. */
 
+#include "src/input/input.h"
 #include "src/paths/paths.h"
 
 #include "SAPI.h"
