@@ -66,7 +66,10 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/paths/buffered.c \
     src/paths/same_file.c \
     src/paths/discard.c \
+    src/sapi/guarded_read.c \
+    src/sapi/fastcgi_guard.c \
     src/sapi/fastcgi.c \
+    src/sapi/apache_guard.c \
     src/sapi/apache.c \
     src/input/request_body.c \
     src/input/spool.c \
