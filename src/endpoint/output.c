@@ -1,12 +1,7 @@
 /* PHP's output layer as a destination: php://output, fpassthru() and readfile().
- *
- * Output normally goes through the output layer (output buffers, then the SAPI's
- * writer: FPM's FastCGI records, Apache, the CLI). The engine feeds it in blocks of
- * fastcopy.buffer_size from the mmap window or a large read, never the whole file,
- * so a chunked output buffer (output_buffering = 4096, ob_start(null, $chunk)) keeps
- * memory flat. Where nothing is buffered and the SAPI is the CLI, which writes
- * straight to descriptor 1, the layer is only used to settle headers and the rest
- * goes to that descriptor by the kernel paths. */
+ * The layer is fed a block at a time, so chunked output buffers keep memory flat;
+ * under the CLI with nothing buffered, it only settles the headers and the kernel
+ * paths write to descriptor 1 (docs/internals.md, "The output layer"). */
 
 #include "src/endpoint/endpoint.h"
 #include "src/core/sapi_name.h"

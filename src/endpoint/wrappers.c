@@ -1,25 +1,9 @@
 /* Userspace stream wrappers that only pass bytes on, seen through to the stream
- * underneath, so that the paths can use that stream's descriptor.
- *
- * Nextcloud opens every file through icewind/streams' CallbackWrapper, whose only
- * job is to release a lock when the stream is closed: to the engine such a stream is
- * userspace code, and every byte would go through its stream_read(), a fread() of
- * the file underneath, and a PHP string. Where the wrapper is known to hand the bytes
- * on unchanged, the copy reads (or writes) the stream underneath instead, and the
- * wrapper's own position, end-of-file and read buffer are kept as if every byte had
- * passed through it.
- *
- * Known to pass bytes on: an object of exactly the class
- * Icewind\Streams\CallbackWrapper (a subclass may override stream_read() or
- * stream_write()) whose read callback is null when it is the source, or whose write
- * callback is null when it is the destination. Its stream underneath is its protected
- * $source. The object is found where PHP keeps it for every userspace stream (the
- * stream's wrapperdata, which stream_get_meta_data() returns as wrapper_data) and its
- * declared properties are read from their slots: no PHP code runs, no autoloading
- * happens and nothing is written. The class, its parent and the declaring class of
- * each property are checked on every copy, as a callback may be set on one copy and
- * not the next; anything else keeps the stream as it is, and fastcopy_stats() says
- * why under "wrappers". */
+ * underneath so that the paths can use its descriptor: an object of exactly
+ * icewind/streams' CallbackWrapper (Nextcloud's) without the callback of that
+ * direction. It is read from its declared property slots, no PHP code runs, and the
+ * wrapper's position, end-of-file and buffer are kept as if every byte had passed
+ * through it (docs/internals.md, "Userspace wrappers seen through"). */
 
 #include "src/endpoint/endpoint.h"
 #include "src/core/stats.h"

@@ -6,16 +6,10 @@
 
 #include "ext/standard/php_fopen_wrappers.h"
 
-/* php://input, the request body. The SAPI hands the body over as it is read, and
- * php://input keeps what it got in a spool (SG(request_info).request_body) that
- * later reads, seeks and new handles are served from. So the size of each read
- * decides what is spooled, SG(read_post_bytes), when SG(post_read) is set, how far
- * a later fseek() may go (stock's first read of a copy of 1000 bytes spools 8 KiB),
- * what is kept of a client that hangs up (FPM's fcgi_read() drops what one call had
- * gathered) and how many notices a full upload_tmp_dir raises. Such a source is
- * read as stock's copy loop reads it: through its read buffer, 8 KiB at a time,
- * each block written before the next is read. A read filter on it does not matter:
- * the filter sees the same reads too. */
+/* php://input's spool keeps what each read got from the SAPI, so the size of each
+ * read decides what is spooled, SG(read_post_bytes), SG(post_read), how far a later
+ * fseek() may go and what is kept of a client that hangs up: it is read as stock's
+ * copy loop reads it (docs/internals.md, "php://input read as stock reads it"). */
 bool fc_is_request_body(const php_stream *stream)
 {
 	return stream->wrapper == &php_stream_php_wrapper && strcmp(stream->ops->label, "Input") == 0;

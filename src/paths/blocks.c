@@ -9,19 +9,11 @@
 
 #include <errno.h>
 
-/* Blocks that PHP turns into strings (a userspace wrapper's stream_read() and
- * stream_write(), the buffer an output handler's callback receives) are capped so
- * that our block buffer, a string of the same size and the copy an output buffer
- * keeps all fit in one of Zend's 2 MiB chunks (511 usable pages of 4 KiB). Our
- * buffer, allocated before the first read and held to the end, then keeps mapped a
- * chunk where each block's string finds room. With 1 MiB blocks they cannot share
- * one (256 + 257 pages): each string, such as the fread() result icewind's
- * CallbackWrapper returns, took a chunk of its own that Zend mapped, faulted in and
- * unmapped again for every block, unless the worker's history of earlier requests
- * happened to make it cache one. A Nextcloud-shaped download through FPM then cost
- * 5 times stock's CPU (bench/cases/http/nextcloud.php); strings of 2 MiB and more
- * are fresh mappings always. 256 KiB blocks measured the same as 128 and 512 KiB,
- * and still call stream_read() 32 times less often than stock's 8 KiB. */
+/* Blocks that PHP turns into strings (a userspace wrapper's reads and writes, an
+ * output handler's buffer) are capped so that our buffer, such a string and an
+ * output buffer's copy share one of Zend's 2 MiB chunks: with 1 MiB blocks every
+ * string was a fresh mapping, and a Nextcloud-shaped download cost 5 times stock's
+ * CPU (docs/internals.md, "Blocks through PHP's stream layer"). */
 #define FC_PHP_BLOCK_MAX ((size_t) 256 << 10)
 
 static bool strings_in_php(const php_stream *stream)

@@ -1,45 +1,10 @@
-/* Apache's output filters as a destination. Under mod_php (apache2handler),
- * php://output ends in ap_rwrite(), which copies every byte from user memory into
- * Apache's brigades, and Apache copies it again into the socket. For a regular
- * file this path hands the file itself to the request's output filters, as Apache's
- * own handler does for a static file: a FILE bucket on a descriptor of ours
- * followed by a FLUSH. Apache's core filter then sends it with sendfile(2), and
- * mod_wsgi's wsgi.file_wrapper does the same for Python. Where a filter in between
- * reads the data (mod_ssl, mod_deflate, a third party's), the path reads the file
- * itself and hands over blocks of the bytes read instead: a FILE bucket is framed
- * (chunked encoding) before it is read, and a file cut during the send must never
- * leave framing that promised bytes the file no longer had.
- *
- * The request is a private field of mod_php: SG(server_context) is its php_struct,
- * whose head (state, request_rec, brigade) has not changed since PHP 5 but is no
- * API, and Apache's and APR's functions are not linked into PHP's other SAPIs. So
- * the functions are looked up at run time, and nothing is handed to Apache until
- * the guess is proven, reading every structure through the kernel
- * (process_vm_readv) so that a wrong pointer fails instead of faulting: once per
- * process, that Apache's core and mod_php were built for Apache 2.4's module ABI
- * (magic cookie and module magic number of both); once per request, that the
- * request is the one PHP is serving (its method is the very string PHP's request
- * info points at, its URI the same, mod_php's brigade belongs to the request's pool
- * and connection); and on every copy, that the request is still that one, is not a
- * sub-request, HEAD or aborted, and that its output filters, all of its connection,
- * end in Apache's core output filter. Any mismatch keeps the copy on the output
- * layer, with the reason in fastcopy_stats().
- *
- * Bucket settings, decided so that nothing can go worse than stock:
- * - sendfile, unless the request's directory says EnableSendfile Off: Apache's own
- *   default (unset) means off for its static files, because sendfile can serve
- *   stale data from a network filesystem; the file here is one PHP opened and
- *   reads anyway, and sendfile is the point of the path.
- * - never mmap: a file truncated while Apache reads a mapping of it kills the
- *   child with SIGBUS (mod_deflate or mod_ssl touching the pages), where stock's
- *   read loop just ends early. With EnableSendfile Off Apache's core reads the
- *   file in blocks of fastcopy.buffer_size, page-aligned: a head up to the next page boundary, then
- *   the aligned rest. EnableMMAP Off is therefore always honoured.
- * - the FLUSH makes the call return once Apache has written everything, so the
- *   return value, connection_aborted() and ignore_user_abort() behave as stock's.
- * - a range Apache could not deliver for any reason but a client gone (the file
- *   shrank under the bucket, a filter failed) ends the connection: Apache's core
- *   does that itself when its sendfile or read fails, and the path makes sure. */
+/* The apache path: under mod_php, a regular file handed to the request's output
+ * filters as Apache's own handler hands a static file, a FILE bucket on a
+ * descriptor of ours and a FLUSH, so that Apache's core sends it with sendfile(2)
+ * instead of copying every byte through ap_rwrite(). Where a filter reads what it
+ * is given (mod_ssl, mod_deflate), blocks of the bytes read instead. Nothing is
+ * handed over before apache_guard.c has proven the request; why each bucket
+ * setting is what it is: docs/internals.md, "Apache's filters". */
 
 #include "src/sapi/sapi.h"
 #include "src/sapi/apache_guard.h"
@@ -56,15 +21,9 @@
 #include <stddef.h>
 #include <unistd.h>
 
-/* Responses that stock lets Apache see whole, measured with Apache 2.4.71 and
- * mod_php 8.2 (and kept so by tests/integration/apache_mod_php.phpt): what PHP's
- * output buffers hold and 8,000 bytes in ap_rwrite()'s buffer wait until the
- * request ends; Apache then
- * sets Content-Length and answers Range itself. Under mod_deflate the compressor
- * holds more: incompressible data was out by 60,000 bytes, 4 MiB of zeros stayed
- * whole, 16 MiB did not (zlib's best ratio, about 1,000:1, fills DeflateBufferSize's
- * 8 KiB by about 8 MiB). A FLUSH from here would end that, so copies below these
- * sizes (plus what PHP's buffers may hold) keep the output layer. */
+/* Below these sizes (plus what PHP's buffers hold) stock lets Apache see the whole
+ * response, which then sets Content-Length and answers Range itself; a FLUSH from
+ * here would end that (measured: docs/internals.md, "Apache's filters"). */
 #define FC_APACHE_MIN_PLAIN   (64 * 1024)
 #define FC_APACHE_MIN_DEFLATE (16 * 1024 * 1024)
 /* The request's duplicate of the last source, reused by the next copy from the same
@@ -168,13 +127,10 @@ static int pass_flushed(void *bb, void *ctx)
 	return fc_apr.fflush(p->filters, bb);
 }
 
-/* Where a filter reads what it is given (mod_ssl, mod_deflate), the range is read
- * here, a block at a time, and each block handed over as the bytes it holds: a
- * FILE bucket is framed before it is read (the chunk filter announces its length),
- * and mod_ssl takes one that ends early for one that is whole, then sends the
- * framing that follows it. A read that comes back short is where the file now
- * ends, as for stock's read loop. Returns 0, -1 when Apache failed a write, or the
- * errno of a failed read; *sent, the bytes handed over. */
+/* Where a filter reads what it is given (mod_ssl, mod_deflate): the range read
+ * here a block at a time and each block handed over as bytes, since a FILE bucket
+ * is framed before it is read. A short read is where the file now ends. Returns 0,
+ * -1 when Apache failed a write, or a failed read's errno; *sent, bytes handed over. */
 static int pass_blocks(fc_job *job, fc_apache_request *req, zend_off_t offset, size_t len, size_t *sent)
 {
 	size_t block = MIN(len, (size_t) FASTCOPY_G(buffer_size));

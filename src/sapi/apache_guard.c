@@ -176,13 +176,10 @@ static int check_filters(fc_apache_request *req)
 	return FC_REASON_FILTER_CHAIN;
 }
 
-/* The request proven last. sabre/http sends a download as hundreds of 4 MiB copies:
- * within one request, a later copy re-reads what can change (mod_php's request
- * pointer, the request's state, its connection's abort flag, the head of its filter
- * chain) and walks the chain again only when its head moved. A request is the same
- * when mod_php's context, the request_rec, its pool and its start time (in
- * microseconds) all are. Once mod_php's own filter heads the chain (settled), a
- * later copy of the same PHP request reuses the request as last read (`last`). */
+/* The request proven last: sabre/http sends a download as hundreds of 4 MiB copies,
+ * and a later copy of the same request re-reads only what can change, walking the
+ * filter chain again when its head moved; once mod_php's own filter heads the chain
+ * (settled), it reuses the request as last read (`last`). */
 ZEND_TLS struct {
 	const void *ctx;
 	fc_ap_request *r;

@@ -1,18 +1,8 @@
-/* PHP-FPM's response socket as a destination. Under PHP-FPM, php://output ends in
- * FPM's FastCGI writer, which copies every byte from user memory into the socket the
- * web server reads. For a regular file this path writes the FCGI_STDOUT records
- * itself: the 8-byte header from here, the payload moved by the kernel from the page
- * cache (spliced through a pipe, several records per call), so no payload byte
- * passes through user memory.
- *
- * The socket is a private field of FPM's request: SG(server_context) is
- * main/fastcgi.c's fcgi_request, whose layout has not changed since PHP 7.0 but is
- * no API, and no fcgi_* function is exported for us to call. So nothing is written
- * until the guess has been proven: the layout once per process (every field within
- * the values FPM gives it, the buffer pointer inside the buffer, the listening
- * socket really listening), the descriptor once per connection (a connected stream
- * socket accepted from that listening socket). A process where any of that fails
- * keeps php://output on the output layer for good. */
+/* The fastcgi path: under PHP-FPM, a regular file written to the web server as
+ * FCGI_STDOUT records of our own, the header from here and the payload spliced
+ * from the page cache through a pipe, so no payload byte passes through user
+ * memory. Nothing is written before fastcgi_guard.c has proven FPM's request and
+ * its connection (docs/internals.md, "PHP-FPM's FastCGI socket"). */
 
 #include "src/sapi/sapi.h"
 #include "src/sapi/fastcgi_request.h"
