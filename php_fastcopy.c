@@ -186,17 +186,13 @@ static PHP_MINFO_FUNCTION(fastcopy)
 		}
 		php_info_print_table_row(2, php_fastcopy_path_name(path), state);
 	}
-	{
-		smart_str overridden = {0};
-		fc_override_describe(&overridden);
-		php_info_print_table_row(2, "Built-ins on the engine", ZSTR_VAL(overridden.s));
-		smart_str_free(&overridden);
-	}
-	{
-		smart_str declined = {0};
-		fc_override_describe_declined(&declined);
-		php_info_print_table_row(2, "Built-ins left to stock", ZSTR_VAL(declined.s));
-		smart_str_free(&declined);
+	for (int declined = 0; declined <= 1; declined++) {
+		smart_str described = {0};
+
+		fc_override_describe(&described, declined);
+		php_info_print_table_row(2, declined ? "Built-ins left to stock" : "Built-ins on the engine",
+			ZSTR_VAL(described.s));
+		smart_str_free(&described);
 	}
 	php_info_print_table_end();
 

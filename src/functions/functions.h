@@ -18,8 +18,7 @@ ZEND_INI_MH(fc_on_update_dev_parameters);
 #endif
 void fc_override_install(void);
 void fc_override_uninstall(void);
-void fc_override_describe(smart_str *out);
-void fc_override_describe_declined(smart_str *out);
+void fc_override_describe(smart_str *out, bool declined);
 void fc_override_declined_to_array(zval *array);
 
 /* stream_copy.c: fastcopy_stream()'s and stream_copy_to_stream()'s parameters; the

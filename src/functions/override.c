@@ -264,35 +264,24 @@ void fc_override_uninstall(void)
 	}
 }
 
-/* Which functions run on the engine now, for phpinfo(). */
-void fc_override_describe(smart_str *out)
+/* For phpinfo(): the built-ins on the engine now ("name, name"), or with `declined`
+ * those fastcopy.override asked for but left to stock, and why ("name(): why;
+ * ..."); "none" where there are none. */
+void fc_override_describe(smart_str *out, bool declined)
 {
 	for (size_t i = 0; i < OVERRIDE_COUNT; i++) {
-		if (overrides[i].previous) {
-			if (out->s) {
-				smart_str_appends(out, ", ");
-			}
-			smart_str_appends(out, overrides[i].name);
-		}
-	}
-	if (!out->s) {
-		smart_str_appends(out, "none");
-	}
-	smart_str_0(out);
-}
+		const fc_override *o = &overrides[i];
 
-/* The built-ins fastcopy.override asked for but left to stock, and why: for
- * phpinfo(), "name(): why; ..." or "none"; */
-void fc_override_describe_declined(smart_str *out)
-{
-	for (size_t i = 0; i < OVERRIDE_COUNT; i++) {
-		if (overrides[i].declined) {
-			if (out->s) {
-				smart_str_appends(out, "; ");
-			}
-			smart_str_appends(out, overrides[i].name);
+		if (declined ? !o->declined : !o->previous) {
+			continue;
+		}
+		if (out->s) {
+			smart_str_appends(out, declined ? "; " : ", ");
+		}
+		smart_str_appends(out, o->name);
+		if (declined) {
 			smart_str_appends(out, "(): ");
-			smart_str_append(out, overrides[i].declined);
+			smart_str_append(out, o->declined);
 		}
 	}
 	if (!out->s) {

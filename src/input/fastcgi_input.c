@@ -202,15 +202,85 @@ static fc_status move_batch(fc_job *job, fc_fcgi_request *req, int spool_fd, zen
 	return deliver_batch(job, buf, s.landed, total);
 }
 
+/* One copy's state from one step to the next. */
+typedef struct {
+	fc_fcgi_request *req;
+	fc_route route;
+	bool route_tried;
+	bool reserve_refused;
+	char *buf;
+} fc_input_copy;
+
+/* Stock's own read for this step: the route's descriptors are closed first, since
+ * stock's reads may warn and a user error handler may end the script there. */
+static fc_status as_stock(fc_job *job, fc_input_copy *c, fc_status (*stock_read)(fc_job *job))
+{
+	fc_route_close(&c->route);
+	return stock_read(job);
+}
+
+/* One step at the live edge: what php://input read ahead, the end of the body, a
+ * fill as stock reads it, or a batch. FC_CONTINUE: go on. */
+static fc_status next_step(fc_job *job, fc_input_copy *c)
+{
+	php_stream *in = job->in.stream, *body = SG(request_info).request_body;
+	zend_stat_t sb;
+	zend_off_t edge;
+	size_t fills;
+	int spool_fd, reason;
+	fc_status st;
+
+	if (in->writepos > in->readpos) {
+		/* what php://input read ahead goes first, as stock's next read takes it */
+		return as_stock(job, c, fc_request_body_drain);
+	}
+	if (SG(post_read) || SG(request_info).content_length <= SG(read_post_bytes)) {
+		/* the end of the body: stock's reads */
+		return as_stock(job, c, fc_copy_request_body);
+	}
+	fills = (size_t) ((SG(request_info).content_length - SG(read_post_bytes)) / FC_FILL);
+	if (job->remaining != SIZE_MAX) {
+		fills = MIN(fills, job->remaining / FC_FILL);
+	}
+	fills = MIN(fills, FC_BATCH_FILLS);
+	spool_fd = c->reserve_refused ? -1 : fc_spool_fd(body, &reason);
+	edge = in->position;
+	if (fills == 0 || spool_fd < 0 || zend_fstat(spool_fd, &sb) != 0 || sb.st_size != edge
+			|| edge != (zend_off_t) SG(read_post_bytes)) {
+		/* Less than a fill, the spool still in memory (its first 16 KiB), or
+		 * a spool that lost a write: this fill as stock reads it. */
+		return as_stock(job, c, fc_request_body_fill);
+	}
+	if (!c->buf) {
+		/* room past the batch for the padding and header read with its last payload */
+		c->buf = emalloc(FC_BATCH_FILLS * FC_FILL + sizeof(((fc_stdin *) NULL)->ahead));
+	}
+	if (!c->route_tried) {
+		c->route_tried = true;
+		fc_route_open(&c->route, job, spool_fd, &sb, edge);
+	}
+	/* A batch spools all its fills before the file gets them: on a nearly full
+	 * filesystem that holds both, that would take room stock's writes, a fill
+	 * to the spool then to the file, leave to the file. One fill at a time there. */
+	if (!c->route.on && job->out.kind == FC_KIND_FILE && job->out.st.st_dev == sb.st_dev
+			&& nearly_full(spool_fd)) {
+		fills = 1;
+	}
+	st = move_batch(job, c->req, spool_fd, edge, fills, c->buf, &c->route);
+	if (st == FC_FALLBACK) {
+		/* no room reserved: this fill as stock reads it; a filesystem that
+		 * cannot reserve at all is not asked again in this copy */
+		c->reserve_refused = job->reason == EOPNOTSUPP || job->reason == ENOSYS;
+		st = as_stock(job, c, fc_request_body_fill);
+	}
+	return st;
+}
+
 static fc_status copy_fastcgi_input(fc_job *job)
 {
 	php_stream *in = job->in.stream, *body = SG(request_info).request_body;
-	fc_fcgi_request *req;
-	char *buf = NULL;
+	fc_input_copy c = {NULL, {-1, -1, -1, -1, 0, false}, false, false, NULL};
 	int reason;
-	bool reserve_refused = false;
-	fc_route route = {-1, -1, -1, -1, 0, false};
-	bool route_tried = false;
 	fc_status st = FC_DONE;
 
 	if (in->readfilters.head) {
@@ -230,82 +300,20 @@ static fc_status copy_fastcgi_input(fc_job *job)
 	if (has_body_file()) {
 		return fc_fallback(job, FC_REASON_REQUEST_BODY_FILE);
 	}
-	if (!(req = fc_fastcgi_request(&reason))) {
+	if (!(c.req = fc_fastcgi_request(&reason))) {
 		return fc_fallback(job, reason);
 	}
 
 	while (job->remaining > 0) {
-		zend_stat_t sb;
-		zend_off_t edge;
-		size_t fills;
-		int spool_fd;
-
-		if (in->writepos > in->readpos) {
-			/* what php://input read ahead goes first, as stock's next read takes it */
-			fc_route_close(&route);
-			st = fc_request_body_drain(job);
-			if (st != FC_CONTINUE) {
-				break;
-			}
-			st = FC_DONE;
-			continue;
-		}
-		if (SG(post_read) || SG(request_info).content_length <= SG(read_post_bytes)) {
-			/* the end of the body: stock's reads */
-			fc_route_close(&route);
-			st = fc_copy_request_body(job);
-			break;
-		}
-		fills = (size_t) ((SG(request_info).content_length - SG(read_post_bytes)) / FC_FILL);
-		if (job->remaining != SIZE_MAX) {
-			fills = MIN(fills, job->remaining / FC_FILL);
-		}
-		fills = MIN(fills, FC_BATCH_FILLS);
-		spool_fd = reserve_refused ? -1 : fc_spool_fd(body, &reason);
-		edge = in->position;
-		if (fills == 0 || spool_fd < 0 || zend_fstat(spool_fd, &sb) != 0 || sb.st_size != edge
-				|| edge != (zend_off_t) SG(read_post_bytes)) {
-			/* Less than a fill, the spool still in memory (its first 16 KiB), or
-			 * a spool that lost a write: this fill as stock reads it. */
-			fc_route_close(&route);
-			st = fc_request_body_fill(job);
-			if (st != FC_CONTINUE) {
-				break;
-			}
-			st = FC_DONE;
-			continue;
-		}
-		if (!buf) {
-			/* room past the batch for the padding and header read with its last payload */
-			buf = emalloc(FC_BATCH_FILLS * FC_FILL + sizeof(((fc_stdin *) NULL)->ahead));
-		}
-		if (!route_tried) {
-			route_tried = true;
-			fc_route_open(&route, job, spool_fd, &sb, edge);
-		}
-		/* A batch spools all its fills before the file gets them: on a nearly full
-		 * filesystem that holds both, that would take room stock's writes, a fill
-		 * to the spool then to the file, leave to the file. One fill at a time there. */
-		if (!route.on && job->out.kind == FC_KIND_FILE && job->out.st.st_dev == sb.st_dev
-				&& nearly_full(spool_fd)) {
-			fills = 1;
-		}
-		st = move_batch(job, req, spool_fd, edge, fills, buf, &route);
-		if (st == FC_FALLBACK) {
-			/* no room reserved: this fill as stock reads it; a filesystem that
-			 * cannot reserve at all is not asked again in this copy */
-			reserve_refused = job->reason == EOPNOTSUPP || job->reason == ENOSYS;
-			fc_route_close(&route);
-			st = fc_request_body_fill(job);
-		}
+		st = next_step(job, &c);
 		if (st != FC_CONTINUE) {
 			break;
 		}
 		st = FC_DONE;
 	}
-	fc_route_close(&route);
-	if (buf) {
-		efree(buf);
+	fc_route_close(&c.route);
+	if (c.buf) {
+		efree(c.buf);
 	}
 	return st;
 }
