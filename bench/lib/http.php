@@ -371,14 +371,14 @@ function http_case(array &$cfg): array
         "        location = /static/file.bin { alias $file; }\n"));
     $contenders = http_contenders(basename($file));
     // The sabre/dav rows run the real libraries, which tests/integration/setup.sh installs.
-    $libs = fcint_autoload('dav') !== null;
+    $libs = fclib_autoload('dav') !== null;
     $servers = [];
     say(sprintf('%-10s %-12s ', 'http', human_size($size)));
     $tc = microtime(true);
     try {
         // output_buffering as in php.ini-production.
         $fpmIni = ['-d', 'memory_limit=128M', '-d', 'output_buffering=4096'];
-        foreach (fcint_lib_ini() as $line) {
+        foreach (fclib_ini() as $line) {
             array_push($fpmIni, '-d', $line);
         }
         $workers = [];

@@ -91,7 +91,7 @@ function http_apache_case(array &$cfg): array
     if ($cfg['ext'] === '' || !$cfg['override']) {
         return $out + ['error' => 'the extension with fastcopy.override is needed'];
     }
-    if (fcint_autoload('dav') === null) {
+    if (fclib_autoload('dav') === null) {
         return $out + ['error' => 'sabre/dav not installed (tests/integration/setup.sh)'];
     }
     // Apache's child runs as www-data under root: the scratch directory must let it
@@ -115,7 +115,7 @@ function http_apache_case(array &$cfg): array
             @mkdir("$d/ap-$inst", 0777);
             chmod("$d/ap-$inst", 0777);
             $lines = ['memory_limit=128M', 'output_buffering=4096', 'display_errors=0', 'log_errors=1',
-                "error_log=$d/ap-$inst/php-errors.log", ...fcint_lib_ini()];
+                "error_log=$d/ap-$inst/php-errors.log", ...fclib_ini()];
             if ($inst !== 'stock') {
                 array_push($lines, 'extension=' . $cfg['ext'], 'fastcopy.override=1', ...$ini);
             }

@@ -105,7 +105,7 @@ function http_upload_case(array &$cfg): array
     warm_file($body);
     $sha = sha256_file($body);
     $scripts = dirname(__DIR__) . '/cases/http';
-    $libs = fcint_autoload('dav') !== null;
+    $libs = fclib_autoload('dav') !== null;
     // fastcopy.spool_clone=1's rows only where it changes anything: XFS or btrfs
     $clones = in_array($out['upload_fs'], ['xfs', 'btrfs'], true);
     $pools = [];
@@ -136,7 +136,7 @@ function http_upload_case(array &$cfg): array
             use (&$cfg, $body, $contenders, $d, $libs, $pools, $port, $sha, $size, $tc, $updir): void {
         // output_buffering as in php.ini-production; the spool and the part file on the upload directory.
         $fpmIni = ['-d', 'memory_limit=128M', '-d', 'output_buffering=4096', '-d', "upload_tmp_dir=$updir", '-d', "sys_temp_dir=$updir"];
-        foreach (fcint_lib_ini() as $line) {
+        foreach (fclib_ini() as $line) {
             array_push($fpmIni, '-d', $line);
         }
         $workers = [];
