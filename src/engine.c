@@ -57,7 +57,6 @@ static int output_owner(void)
 	return -1;
 }
 
-
 /* NULL when a path can run in this process, or why it cannot (phpinfo()). */
 const char *fc_path_unavailable(php_fastcopy_path path)
 {

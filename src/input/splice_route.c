@@ -147,7 +147,6 @@ static int readable_file(int fd, const zend_stat_t *st)
 static dev_t no_clone_dev;
 static bool no_clone_known;
 
-
 /* Whether the route can carry this copy (fastcopy.spool_clone=1): a file on the
  * spool's filesystem, one that clones, at an offset that agrees with the spool's
  * within a block. */

@@ -8,7 +8,6 @@
 #include "src/paths/paths.h"
 #include "src/endpoint/endpoint.h"
 
-
 /* Bytes PHP has already read ahead from the source come first, exactly once. For a
  * seekable source opening its endpoint has already dropped them (the kernel reads
  * them again from the file); a pipe's or socket's read-ahead exists only here. */
