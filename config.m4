@@ -47,28 +47,40 @@ if test "$PHP_FASTCOPY" != "no"; then
     AC_DEFINE(FASTCOPY_DEV, 1, [Whether fastcopy is a developer build])
   fi
 
-  dnl src/ holds the engine; src/endpoint/ what a stream is underneath;
-  dnl src/paths/ the ways bytes move; src/sapi/ where bytes leave PHP.
+  dnl src/core/ the job and what every layer uses; src/endpoint/ what a stream is
+  dnl underneath; src/paths/ the ways bytes move; src/sapi/ where bytes leave PHP;
+  dnl src/engine.c choosing the paths; src/functions/ the PHP functions on it.
   PHP_NEW_EXTENSION(fastcopy,
     php_fastcopy.c \
-    src/engine.c \
-    src/stats.c \
-    src/sigpipe.c \
-    src/override.c \
-    src/copy_file.c \
+    src/core/job.c \
+    src/core/names.c \
+    src/core/sapi_name.c \
+    src/core/stats.c \
+    src/core/sigpipe.c \
     src/endpoint/descriptor.c \
     src/endpoint/output.c \
     src/endpoint/wrappers.c \
+    src/paths/blocks.c \
     src/paths/kernel.c \
     src/paths/mmap_window.c \
     src/paths/buffered.c \
     src/paths/same_file.c \
     src/paths/discard.c \
-    src/paths/spool.c \
+    src/sapi/guarded_read.c \
+    src/sapi/fastcgi_guard.c \
     src/sapi/fastcgi.c \
-    src/sapi/fastcgi_input.c \
-    src/sapi/apache.c,
+    src/sapi/apache_guard.c \
+    src/sapi/apache.c \
+    src/input/request_body.c \
+    src/input/spool.c \
+    src/input/fpm_stdin.c \
+    src/input/splice_route.c \
+    src/input/fastcgi_input.c \
+    src/engine.c \
+    src/functions/stream_copy.c \
+    src/functions/override.c \
+    src/functions/copy_file.c,
     $ext_shared,, [$FASTCOPY_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
   PHP_ADD_INCLUDE([$ext_srcdir])
-  PHP_ADD_BUILD_DIR([$ext_builddir/src $ext_builddir/src/endpoint $ext_builddir/src/paths $ext_builddir/src/sapi])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src $ext_builddir/src/core $ext_builddir/src/endpoint $ext_builddir/src/paths $ext_builddir/src/sapi $ext_builddir/src/input $ext_builddir/src/functions])
 fi

@@ -16,54 +16,25 @@
 #include "php.h"
 #include "php_ini.h"
 #include "ext/standard/info.h"
-#include "ext/standard/file.h" /* php_stream_context_from_zval() */
 #include "php_fastcopy.h"
 #include "src/engine.h"
+#include "src/core/names.h"
+#include "src/functions/functions.h"
+#include "src/paths/paths.h"
 #include "fastcopy_arginfo.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(fastcopy)
 
 /* {{{ settings */
 
-/* fastcopy.disable: a comma-separated list of paths to route around, e.g. a
- * filesystem whose copy_file_range misbehaves. The read/write path stays. */
+/* fastcopy.disable: paths to route around (src/core/names.c). */
 static ZEND_INI_MH(OnUpdateDisable)
 {
-	zend_long mask = 0;
-	const char *p = ZSTR_VAL(new_value), *end = p + ZSTR_LEN(new_value);
+	zend_long mask;
 
-	while (p < end) {
-		const char *comma = memchr(p, ',', end - p);
-		const char *word_end = comma ? comma : end;
-		bool known = false;
-
-		while (p < word_end && (*p == ' ' || *p == '\t')) {
-			p++;
-		}
-		while (word_end > p && (word_end[-1] == ' ' || word_end[-1] == '\t')) {
-			word_end--;
-		}
-		if (word_end > p) {
-			for (int path = 0; path < FASTCOPY_COUNTERS; path++) {
-				if (path == FASTCOPY_PATH_BUFFERED) {
-					continue;
-				}
-				const char *name = php_fastcopy_path_name((php_fastcopy_path) path);
-				if (strlen(name) == (size_t) (word_end - p) && !strncasecmp(name, p, word_end - p)) {
-					mask |= 1 << path;
-					known = true;
-				}
-			}
-			if (!known) {
-				php_error_docref(NULL, E_WARNING,
-					"fastcopy.disable: unknown path \"%.*s\" (expected copy_file_range, sendfile, splice, fastcgi, apache, spool, fastcgi_input, mmap, discard or wrappers)",
-					(int) (word_end - p), p);
-				return FAILURE;
-			}
-		}
-		p = comma ? comma + 1 : end;
+	if (fc_disable_mask(new_value, &mask) != SUCCESS) {
+		return FAILURE;
 	}
-
 	FASTCOPY_G(disabled_paths) = mask;
 	return SUCCESS;
 }
@@ -118,86 +89,11 @@ PHP_INI_BEGIN()
 		(void *) offsetof(zend_fastcopy_globals, mmap_window), FASTCOPY_INI_GLOBALS, (void *) 1, NULL)
 	/* Where the file and upload_tmp_dir share a filesystem that clones: the body
 	 * spliced into the file, the spool cloned from it, written once for more of the
-	 * worker's CPU (README, "Uploads"). */
+	 * worker's CPU (docs/uploads.md). */
 	STD_PHP_INI_BOOLEAN("fastcopy.spool_clone", "0", PHP_INI_ALL, OnUpdateBool,
 		spool_clone, zend_fastcopy_globals, fastcopy_globals)
 PHP_INI_END()
 /* }}} */
-
-/* stream_copy_to_stream()'s parsing and messages as the running PHP has them:
- * (2, 4) with Z_PARAM_RESOURCE before 8.5; PHP_Z_PARAM_STREAM from 8.5 (php-src
- * PRs #17962 and #18078), which checks argument 1 fully before argument 2 and calls
- * a closed handle "an open stream resource"; (2, 5) with $context from 8.6 (PR
- * #20524), the seek and the copy inside an error operation. */
-void fc_stream_copy_function(INTERNAL_FUNCTION_PARAMETERS, bool as_override)
-{
-	php_stream *src, *dest;
-	zend_long maxlen, pos = 0;
-	bool maxlen_is_null = 1;
-	size_t len;
-	zend_result result;
-#if PHP_VERSION_ID < 80500
-	zval *zsrc, *zdest;
-#endif
-#if PHP_VERSION_ID >= 80600
-	zval *zcontext = NULL;
-	php_stream_context *context;
-#endif
-
-#if PHP_VERSION_ID >= 80600
-	ZEND_PARSE_PARAMETERS_START(2, 5)
-#else
-	ZEND_PARSE_PARAMETERS_START(2, 4)
-#endif
-#if PHP_VERSION_ID >= 80500
-		PHP_Z_PARAM_STREAM(src)
-		PHP_Z_PARAM_STREAM(dest)
-#else
-		Z_PARAM_RESOURCE(zsrc)
-		Z_PARAM_RESOURCE(zdest)
-#endif
-		Z_PARAM_OPTIONAL
-		Z_PARAM_LONG_OR_NULL(maxlen, maxlen_is_null)
-		Z_PARAM_LONG(pos)
-#if PHP_VERSION_ID >= 80600
-		Z_PARAM_RESOURCE_OR_NULL(zcontext)
-#endif
-	ZEND_PARSE_PARAMETERS_END();
-
-#if PHP_VERSION_ID < 80500
-	php_stream_from_zval(src, zsrc);
-	php_stream_from_zval(dest, zdest);
-#endif
-#if PHP_VERSION_ID >= 80600
-	php_stream_error_operation_begin();
-	context = php_stream_context_from_zval(zcontext, 0);
-#endif
-
-	/* Only a positive offset seeks; 0 and negatives mean "from here", as in stock. */
-	if (pos > 0 && php_stream_seek(src, pos, SEEK_SET) < 0) {
-#if PHP_VERSION_ID >= 80600
-		/* stock ends the operation first, so the warning is outside it */
-		php_stream_error_operation_end(context);
-#endif
-		php_error_docref(NULL, E_WARNING, "Failed to seek to position " ZEND_LONG_FMT " in the stream", pos);
-		RETURN_FALSE;
-	}
-
-	/* null and every negative length mean "all", as a size_t they are huge. */
-	if (maxlen_is_null) {
-		maxlen = (zend_long) PHP_STREAM_COPY_ALL;
-	}
-	result = as_override ? fc_override_copy(src, dest, (size_t) maxlen, &len)
-		: php_fastcopy_copy(src, dest, (size_t) maxlen, &len);
-	if (result != SUCCESS) {
-		RETVAL_FALSE;
-	} else {
-		RETVAL_LONG((zend_long) len);
-	}
-#if PHP_VERSION_ID >= 80600
-	php_stream_error_operation_end(context);
-#endif
-}
 
 /* {{{ fastcopy_stream(resource $from, resource $to, ?int $length = null, int $offset = 0): int|false
  * Mirrors stream_copy_to_stream() argument for argument, down to its messages
@@ -208,12 +104,42 @@ PHP_FUNCTION(fastcopy_stream)
 }
 /* }}} */
 
-/* {{{ fastcopy_stats(): array */
+/* {{{ fastcopy_stats(): array
+ * Per path: calls, bytes and fallbacks by reason; then the built-ins
+ * fastcopy.override left to stock, and why. */
 PHP_FUNCTION(fastcopy_stats)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	fc_stats_to_array(return_value);
+	array_init_size(return_value, FASTCOPY_COUNTERS + 1);
+	for (int p = 0; p < FASTCOPY_COUNTERS; p++) {
+		const php_fastcopy_path_stats *s = &FASTCOPY_G(stats)[p];
+		zval entry, fallbacks;
+
+		array_init(&fallbacks);
+		for (int r = 0; r < FC_REASON_SLOTS; r++) {
+			if (s->fallbacks[r]) {
+				char buf[32];
+				add_assoc_long(&fallbacks, fc_reason_name(r, buf, sizeof(buf)), (zend_long) s->fallbacks[r]);
+			}
+		}
+
+		array_init_size(&entry, 3);
+		add_assoc_long(&entry, "calls", (zend_long) s->calls);
+		add_assoc_long(&entry, "bytes", (zend_long) s->bytes);
+		add_assoc_zval(&entry, "fallbacks", &fallbacks);
+		if (p == FASTCOPY_PATH_FASTCGI_INPUT) {
+			add_assoc_long(&entry, "spliced", (zend_long) s->spliced);
+			add_assoc_long(&entry, "spool_cloned", (zend_long) s->spool_cloned);
+		}
+		add_assoc_zval(return_value, php_fastcopy_path_name((php_fastcopy_path) p), &entry);
+	}
+	{
+		/* not a counter: the built-ins fastcopy.override left to stock, and why */
+		zval declined;
+		fc_override_declined_to_array(&declined);
+		add_assoc_zval(return_value, "left_to_stock", &declined);
+	}
 }
 /* }}} */
 
@@ -260,17 +186,13 @@ static PHP_MINFO_FUNCTION(fastcopy)
 		}
 		php_info_print_table_row(2, php_fastcopy_path_name(path), state);
 	}
-	{
-		smart_str overridden = {0};
-		fc_override_describe(&overridden);
-		php_info_print_table_row(2, "Built-ins on the engine", ZSTR_VAL(overridden.s));
-		smart_str_free(&overridden);
-	}
-	{
-		smart_str declined = {0};
-		fc_override_describe_declined(&declined);
-		php_info_print_table_row(2, "Built-ins left to stock", ZSTR_VAL(declined.s));
-		smart_str_free(&declined);
+	for (int declined = 0; declined <= 1; declined++) {
+		smart_str described = {0};
+
+		fc_override_describe(&described, declined);
+		php_info_print_table_row(2, declined ? "Built-ins left to stock" : "Built-ins on the engine",
+			ZSTR_VAL(described.s));
+		smart_str_free(&described);
 	}
 	php_info_print_table_end();
 

@@ -4,124 +4,113 @@
  * neither loses nor repeats a byte. */
 
 #include "src/engine.h"
+#include "src/core/names.h"
+#include "src/core/sigpipe.h"
+#include "src/core/stats.h"
+#include "src/endpoint/endpoint.h"
+#include "src/paths/paths.h"
+#include "src/sapi/sapi.h"
+#include "src/input/input.h"
 
-#include <fcntl.h>
+#include "SAPI.h"
 
 typedef fc_status (*fc_path_fn)(fc_job *job);
 
+/* php://input goes through the stream layer only as stock's copy loop reads it. */
+static fc_status copy_buffered(fc_job *job)
+{
+	return fc_is_request_body(job->in.stream) ? fc_copy_request_body(job) : fc_copy_buffered(job);
+}
+
 static const struct {
-	const char *name;
 	fc_path_fn copy;
-	bool kernel; /* writes past PHP's stream layer: no O_APPEND, php://output settled first */
+	bool kernel;                  /* writes past PHP's stream layer: no O_APPEND, php://output settled first */
+	const fc_server_path *server; /* a server's own path, asked through what it registered */
+	bool owns_output;             /* php://output ends in that server's writer, which only this path passes */
 } paths[FASTCOPY_PATH_COUNT] = {
-	[FASTCOPY_PATH_COPY_FILE_RANGE] = {"copy_file_range", fc_copy_file_range, true},
-	[FASTCOPY_PATH_SENDFILE]        = {"sendfile",        fc_copy_sendfile,   true},
-	[FASTCOPY_PATH_SPLICE]          = {"splice",          fc_copy_splice,     true},
-	[FASTCOPY_PATH_FASTCGI]         = {"fastcgi",         fc_copy_fastcgi,    true},
-	[FASTCOPY_PATH_APACHE]          = {"apache",          fc_copy_apache,     true},
-	[FASTCOPY_PATH_SPOOL]           = {"spool",           fc_copy_spool,      true},
-	[FASTCOPY_PATH_FASTCGI_INPUT]   = {"fastcgi_input",   fc_copy_fastcgi_input, true},
-	[FASTCOPY_PATH_MMAP]            = {"mmap",            fc_copy_mmap,       false},
-	[FASTCOPY_PATH_DISCARD]         = {"discard",         fc_copy_discard,    false},
-	[FASTCOPY_PATH_BUFFERED]        = {"buffered",        fc_copy_buffered,   false},
+	[FASTCOPY_PATH_COPY_FILE_RANGE] = {fc_copy_file_range, true},
+	[FASTCOPY_PATH_SENDFILE]        = {fc_copy_sendfile,   true},
+	[FASTCOPY_PATH_SPLICE]          = {fc_copy_splice,     true},
+	[FASTCOPY_PATH_FASTCGI]         = {NULL,               true, &fc_fastcgi_path, true},
+	[FASTCOPY_PATH_APACHE]          = {NULL,               true, &fc_apache_path, true},
+	[FASTCOPY_PATH_SPOOL]           = {fc_copy_spool,      true},
+	[FASTCOPY_PATH_FASTCGI_INPUT]   = {NULL,               true, &fc_fastcgi_input_path},
+	[FASTCOPY_PATH_MMAP]            = {fc_copy_mmap,       false},
+	[FASTCOPY_PATH_DISCARD]         = {fc_copy_discard,    false},
+	[FASTCOPY_PATH_BUFFERED]        = {copy_buffered,      false},
 };
 
-PHP_FASTCOPY_API const char *php_fastcopy_path_name(php_fastcopy_path path)
+/* Whether a server's path can run in this process at all. */
+static bool server_possible(const fc_server_path *server)
 {
-	if ((int) path == FASTCOPY_STEP_WRAPPERS) {
-		return "wrappers";
+	return !server->not_built && server->possible();
+}
+
+/* The server path php://output belongs to in this process, or -1. */
+static int output_owner(void)
+{
+	for (int p = 0; p < FASTCOPY_PATH_COUNT; p++) {
+		if (paths[p].owns_output && server_possible(paths[p].server)) {
+			return p;
+		}
 	}
-	return path < FASTCOPY_PATH_COUNT ? paths[path].name : "unknown";
-}
-
-/* Whether fastcopy.disable switches off a path (or the wrappers step). The
- * read/write path cannot be: it is what stock PHP does. */
-bool fc_switched_off(int counter)
-{
-	return counter != FASTCOPY_PATH_BUFFERED && (FASTCOPY_G(disabled_paths) & (1 << counter));
-}
-
-#if PHP_VERSION_ID >= 80600
-static bool has_notifier(php_stream *stream)
-{
-	php_stream_context *context = PHP_STREAM_CONTEXT(stream);
-
-	return context && context->notifier;
-}
-
-/* A plain-files stream whose 8.6 copy cast says "file": not a pipe (is_pipe is
- * S_ISFIFO at open). The select cast hands the descriptor over without flushing
- * or seeking, so asking changes nothing. */
-static bool copies_as_file(php_stream *stream)
-{
-	php_socket_t fd;
-	zend_stat_t st;
-
-	return php_stream_is(stream, PHP_STREAM_IS_STDIO)
-		&& php_stream_cast(stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) == SUCCESS
-		&& zend_fstat(fd, &st) == 0 && !S_ISFIFO(st.st_mode);
-}
-
-/* Whether stock 8.6's _php_stream_copy_to_stream_ex() copies this pair with its IO
- * copy API (php-src PR #20399) rather than its 8 KiB read/write loop: neither stream
- * userspace, both read buffers empty, no filters, no notifier, both castable with
- * PHP_STREAM_AS_FD_FOR_COPY, and not file to file into O_APPEND. The casts are asked
- * without a result, which only says whether they would succeed. */
-bool fc_stock_copies_in_kernel(php_stream *src, php_stream *dest)
-{
-	int flags = 0;
-
-	if (php_stream_is(src, PHP_STREAM_IS_USERSPACE) || php_stream_is(dest, PHP_STREAM_IS_USERSPACE)
-			|| src->writepos != src->readpos || dest->writepos != dest->readpos
-			|| php_stream_is_filtered(src) || php_stream_is_filtered(dest)
-			|| has_notifier(src) || has_notifier(dest)
-			|| php_stream_cast(src, PHP_STREAM_AS_FD_FOR_COPY, NULL, 0) != SUCCESS
-			|| php_stream_cast(dest, PHP_STREAM_AS_FD_FOR_COPY, NULL, 0) != SUCCESS) {
-		return false;
-	}
-	return !(copies_as_file(src) && copies_as_file(dest)
-		&& php_stream_parse_fopen_modes(dest->mode, &flags) == SUCCESS && (flags & O_APPEND));
-}
-#endif
-
-/* The copy an overridden built-in makes: the engine's, except the pairs stock 8.6
- * copies in the kernel itself (php-src PR #20399), which stay stock's: the same
- * syscalls, and stock's results exactly. */
-zend_result fc_override_copy(php_stream *src, php_stream *dest, size_t maxlen, size_t *len)
-{
-#if PHP_VERSION_ID >= 80600
-	if (fc_stock_copies_in_kernel(src, dest)) {
-		return php_stream_copy_to_stream_ex(src, dest, maxlen, len);
-	}
-#endif
-	return php_fastcopy_copy(src, dest, maxlen, len);
+	return -1;
 }
 
 /* NULL when a path can run in this process, or why it cannot (phpinfo()). */
 const char *fc_path_unavailable(php_fastcopy_path path)
 {
+	const fc_server_path *server = paths[path].server;
+
+	if (server) {
+		return server->not_built ? server->not_built : server->unavailable();
+	}
 	switch (path) {
 		case FASTCOPY_PATH_COPY_FILE_RANGE:
 		case FASTCOPY_PATH_SENDFILE:
 		case FASTCOPY_PATH_SPLICE:
 			return fc_kernel_unavailable(path);
-		case FASTCOPY_PATH_FASTCGI:
-			return fc_fastcgi_unavailable();
-		case FASTCOPY_PATH_APACHE:
-			return fc_apache_unavailable();
 		case FASTCOPY_PATH_SPOOL:
 			return fc_kernel_unavailable(FASTCOPY_PATH_COPY_FILE_RANGE);
-		case FASTCOPY_PATH_FASTCGI_INPUT:
-			return fc_fastcgi_input_unavailable();
 		case FASTCOPY_PATH_MMAP:
-#ifdef FASTCOPY_HAVE_MMAP
-			return NULL;
-#else
-			return "not built: no mmap() on this platform";
-#endif
+			return fc_mmap_unavailable();
 		default:
 			return NULL;
 	}
+}
+
+/* Until headers are sent, the first byte goes through the layer, which sends them
+ * and records where output started, exactly as any other output would. */
+static fc_status settle_output(fc_job *job)
+{
+	size_t before = job->done, rest = job->remaining;
+	fc_status st;
+
+	if (SG(headers_sent)) {
+		return FC_CONTINUE;
+	}
+	job->remaining = 1;
+	fc_stats_call(FASTCOPY_PATH_BUFFERED);
+	st = copy_buffered(job);
+	fc_stats_bytes(FASTCOPY_PATH_BUFFERED, job->done - before);
+	job->remaining = rest == SIZE_MAX ? SIZE_MAX : rest - (job->done - before);
+
+	if (st == FC_FAILED) {
+		return FC_FAILED;
+	}
+	if (job->done == before || job->remaining == 0) {
+		return FC_DONE;
+	}
+	/* A file of one byte has ended: no path need be asked to find that out. (A
+	 * file that reports no size, as procfs does, has not.) */
+	if (job->in.kind == FC_KIND_FILE) {
+		zend_stat_t sb;
+		if (zend_fstat(job->in.fd, &sb) == 0 && sb.st_size > 0 && job->in.stream->position >= sb.st_size) {
+			job->in.stream->eof = 1;
+			return FC_DONE;
+		}
+	}
+	return FC_CONTINUE;
 }
 
 /* Whether a path can carry bytes between these two kinds of endpoint at all. */
@@ -137,13 +126,12 @@ static bool path_fits(php_fastcopy_path path, const fc_job *job)
 		case FASTCOPY_PATH_SPLICE:
 			return (in->kind == FC_KIND_PIPE || in->kind == FC_KIND_SOCKET) && out->kind != FC_KIND_NONE;
 		case FASTCOPY_PATH_FASTCGI:
-			return in->kind == FC_KIND_FILE && out->fastcgi;
 		case FASTCOPY_PATH_APACHE:
-			return in->kind == FC_KIND_FILE && out->apache;
+			return in->kind == FC_KIND_FILE && out->output_path == (int) path;
 		case FASTCOPY_PATH_SPOOL:
 			return fc_is_request_body(in->stream) && out->kind == FC_KIND_FILE;
 		case FASTCOPY_PATH_FASTCGI_INPUT:
-			return fc_is_request_body(in->stream) && out->kind == FC_KIND_FILE && fc_fastcgi_input_possible();
+			return fc_is_request_body(in->stream) && out->kind == FC_KIND_FILE && server_possible(paths[path].server);
 		case FASTCOPY_PATH_MMAP:
 			return in->kind == FC_KIND_FILE && !fc_output_discards(job);
 		case FASTCOPY_PATH_DISCARD:
@@ -165,7 +153,7 @@ static fc_status run_path(php_fastcopy_path path, fc_job *job)
 	job->in_path = true;
 	job->path = path;
 	job->path_start = job->done;
-	st = paths[path].copy(job);
+	st = paths[path].server ? paths[path].server->copy(job) : paths[path].copy(job);
 	job->in_path = false;
 	if (paths[path].kernel) {
 		fc_endpoint_leave_kernel(&job->in);
@@ -185,7 +173,7 @@ static void count_zero_verdicts(const fc_job *job, unsigned zero_paths, size_t d
 	}
 	for (int p = 0; p < FASTCOPY_PATH_COUNT; p++) {
 		if (zero_paths & (1u << p)) {
-			fc_stats_fallback((php_fastcopy_path) p, FASTCOPY_REASON_ZERO);
+			fc_stats_fallback((php_fastcopy_path) p, FC_REASON_ZERO);
 		}
 	}
 }
@@ -207,12 +195,12 @@ static fc_status try_paths(fc_job *job)
 		}
 		if (paths[path].kernel && job->out.append) {
 			/* The kernel refuses O_APPEND (EBADF, EINVAL): don't even ask. */
-			fc_stats_fallback(path, FASTCOPY_REASON_APPEND);
+			fc_stats_fallback(path, FC_REASON_O_APPEND);
 			continue;
 		}
 		if (paths[path].kernel && job->out.via_output) {
 			/* The other paths write through the output layer themselves. */
-			st = fc_output_settle(job);
+			st = settle_output(job);
 			if (st != FC_CONTINUE) {
 				break;
 			}
@@ -223,7 +211,7 @@ static fc_status try_paths(fc_job *job)
 			break;
 		}
 		st = FC_DONE;
-		if (job->reason == FASTCOPY_REASON_ZERO) {
+		if (job->reason == FC_REASON_ZERO) {
 			if (!zero_paths) {
 				done_at_zero = job->done;
 			}
@@ -259,12 +247,42 @@ static int bailout_reason(const fc_job *job)
 		return job->ended_by;
 	}
 	if (PG(connection_status) & PHP_CONNECTION_ABORTED) {
-		return FASTCOPY_REASON_CLIENT;
+		return FC_REASON_CLIENT_ABORTED;
 	}
 	if (PG(connection_status) & PHP_CONNECTION_TIMEOUT) {
-		return FASTCOPY_REASON_TIMEOUT;
+		return FC_REASON_TIMED_OUT;
 	}
-	return FASTCOPY_REASON_ENDED;
+	return FC_REASON_SCRIPT_ENDED;
+}
+
+/* Opens the destination endpoint on the stream the copy writes to: under every
+ * pass-through wrapper; php://output as the server path that owns it sees it. */
+static void open_destination(fc_job *job, php_stream *stream)
+{
+	stream = fc_see_through_destination(job, stream);
+	fc_endpoint_open(&job->out, stream, false, fc_is_output_stream(stream) ? output_owner() : -1);
+}
+
+/* Opens the source endpoint on the stream the copy reads from: under every
+ * pass-through wrapper, each wrapper's read-ahead copied first. */
+static fc_status open_source(fc_job *job, php_stream *stream)
+{
+	for (;;) {
+		php_stream *under;
+		fc_status st;
+
+		fc_endpoint_open(&job->in, stream, true, -1);
+		/* php://input's own loop drains its buffer as stock's first read does */
+		st = fc_is_request_body(job->in.stream) ? FC_CONTINUE : fc_copy_readahead(job);
+		if (st != FC_CONTINUE) {
+			return st;
+		}
+		under = fc_see_through_source(job, stream);
+		if (!under) {
+			return FC_CONTINUE;
+		}
+		stream = under;
+	}
 }
 
 /* Undoes whatever the copy changed outside itself. */
@@ -299,13 +317,13 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 		/* The destination first: opening the source may drop its read buffer
 		 * (the kernel then reads those bytes again from the file). Each side
 		 * is the stream under any wrapper that only passes bytes on. */
-		fc_endpoint_open(&job.out, fc_see_through_destination(&job, dest), false);
+		open_destination(&job, dest);
 		/* Under mod_php, php://output is written by Apache alone, which ignores
 		 * SIGPIPE itself: no need for a sigaction() on each of sabre/http's pieces. */
-		if (!job.out.apache) {
+		if (job.out.output_path != FASTCOPY_PATH_APACHE) {
 			fc_sigpipe_block(&job.sigpipe);
 		}
-		st = fc_see_through_source(&job, src);
+		st = open_source(&job, src);
 		if (st == FC_CONTINUE) {
 			st = copy_by_best_path(&job);
 		}
@@ -326,4 +344,20 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 		*len = job.done;
 	}
 	return st == FC_FAILED ? FAILURE : SUCCESS;
+}
+
+PHP_FASTCOPY_API ssize_t php_fastcopy_passthru(php_stream *src)
+{
+	php_stream *out = php_stream_open_wrapper_ex("php://output", "wb", 0, NULL, NULL);
+	size_t len = 0;
+	zend_result result;
+
+	if (!out) {
+		return php_stream_passthru(src);
+	}
+	result = php_fastcopy_copy(src, out, PHP_STREAM_COPY_ALL, &len);
+	php_stream_close(out);
+
+	/* As stock: an error before the first byte is -1, otherwise what was sent. */
+	return result == FAILURE && len == 0 ? -1 : (ssize_t) len;
 }

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 require __DIR__ . '/util.php';
 require __DIR__ . '/report.php';
+require __DIR__ . '/chart.php';
 require __DIR__ . '/http.php';
 require __DIR__ . '/http_apache.php';
 require __DIR__ . '/http_upload.php';

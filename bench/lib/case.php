@@ -61,7 +61,7 @@ function fcb_wrap($in, ?string $wrap)
         return $in;
     }
     require_once dirname(__DIR__, 2) . '/tests/integration/libs.inc';
-    $autoload = fcint_autoload('dav');
+    $autoload = fclib_autoload('dav');
     if ($wrap !== 'nextcloud' || $autoload === null) {
         throw new RuntimeException("cannot wrap the source ($wrap): run tests/integration/setup.sh");
     }

@@ -125,58 +125,71 @@ function fpm_conf(string $d, string $name, string $listen): string
     INI;
 }
 
-/** @param array<string, array{addr: string}> $pools */
-function nginx_conf(string $d, int $port, string $file, string $scripts, array $pools): string
+/**
+ * nginx's configuration for one run: one worker, loopback only, every temp path
+ * in the scratch directory $d, no access log. $http: more lines for the http
+ * block; $locations: the server's location blocks, one per FPM pool, each
+ * `location ~ ^/POOL/$script { fastcgi_pass POOL'S ADDRESS; $params...; $directives... }`
+ * (SCRIPT_FILENAME and SCRIPT_NAME from the pool and the script), plus $static.
+ *
+ * @param array<string, array{addr: string}> $pools
+ */
+function nginx_conf(string $d, int $port, array $http, array $pools, string $scripts, string $script,
+    array $params, array $directives, string $static = ''): string
 {
-    $fcgi = '';
+    $lines = static fn (array $l, string $indent): string => implode('', array_map(fn ($x) => "$indent$x\n", $l));
+    $locations = '';
     foreach ($pools as $pool => $p) {
         $pass = str_starts_with($p['addr'], '/') ? "unix:{$p['addr']}" : $p['addr'];
-        $fcgi .= <<<CONF
-                location ~ ^/$pool/(\\w+)\\.php(/.*)?\$ {
-                    fastcgi_pass $pass;
-                    fastcgi_param SCRIPT_FILENAME $scripts/\$1.php;
-                    fastcgi_param SCRIPT_NAME /$pool/\$1.php;
-                    fastcgi_param PATH_INFO \$2;
-                    fastcgi_param REQUEST_URI \$request_uri;
-                    fastcgi_param REQUEST_METHOD \$request_method;
-                    fastcgi_param QUERY_STRING \$query_string;
-                    fastcgi_param SERVER_PROTOCOL \$server_protocol;
-                    fastcgi_param FCBENCH_FILE $file;
-                    fastcgi_param FCBENCH_STATS $d/stats-$pool-\$1.json;
-                    fastcgi_param FCBENCH_WORK $d;
-                    # Production-like buffering, but never spill to a temp file.
-                    fastcgi_buffers 64 64k;
-                    fastcgi_max_temp_file_size 0;
-                    fastcgi_read_timeout 600s;
-                }
-
-        CONF;
+        $param = ["SCRIPT_FILENAME $scripts/\$1.php", "SCRIPT_NAME /$pool/\$1.php"];
+        foreach ($params as $name => $value) {
+            $param[] = "$name " . str_replace('{pool}', $pool, $value);
+        }
+        $locations .= "        location ~ ^/$pool/(\\w+)\\.php$script {\n            fastcgi_pass $pass;\n"
+            . $lines(array_map(fn ($x) => "fastcgi_param $x;", $param), '            ')
+            . $lines(array_map(fn ($x) => "$x;", $directives), '            ') . "        }\n";
     }
-    return <<<CONF
-    # Written by bench/lib/http.php for one run; loopback only.
-    user root;
-    worker_processes 1;
-    daemon off;
-    pid $d/nginx.pid;
-    error_log $d/nginx-error.log warn;
-    events { worker_connections 64; }
-    http {
-        access_log off;
-        client_body_temp_path $d/tmp/body;
-        fastcgi_temp_path $d/tmp/fastcgi;
-        proxy_temp_path $d/tmp/proxy;
-        uwsgi_temp_path $d/tmp/uwsgi;
-        scgi_temp_path $d/tmp/scgi;
-        sendfile on;
-        tcp_nopush on;
-        default_type application/octet-stream;
-        server {
-            listen 127.0.0.1:$port;
-            location = /static/file.bin { alias $file; }
-    $fcgi    }
-    }
+    return "# Written by bench/lib/http.php for one run; loopback only.\nuser root;\nworker_processes 1;\ndaemon off;\n"
+        . "pid $d/nginx.pid;\nerror_log $d/nginx-error.log warn;\nevents { worker_connections 64; }\nhttp {\n"
+        . "    access_log off;\n    client_body_temp_path $d/tmp/body;\n    fastcgi_temp_path $d/tmp/fastcgi;\n"
+        . "    proxy_temp_path $d/tmp/proxy;\n    uwsgi_temp_path $d/tmp/uwsgi;\n    scgi_temp_path $d/tmp/scgi;\n"
+        . $lines(array_map(fn ($x) => "$x;", $http), '    ')
+        . "    server {\n        listen 127.0.0.1:$port;\n$static$locations    }\n}\n";
+}
 
-    CONF;
+/**
+ * Runs an HTTP case's measurements: $measure fills $out and lists in $servers the
+ * servers it starts. An exception that stops it becomes the case's error; the
+ * servers stop either way, the last started first.
+ */
+function run_http_case(string $name, array $out, callable $measure): array
+{
+    $servers = [];
+    try {
+        $measure($out, $servers);
+    } catch (Throwable $e) {
+        $out['error'] = $e->getMessage();
+        say("  $name: {$e->getMessage()}");
+    } finally {
+        stop_servers($servers);
+    }
+    return $out;
+}
+
+/** The first fields of an HTTP case's row: which case, size and contender. */
+function http_row(string $case, string $caseLabel, int $size, string $id, string $label, string $short): array
+{
+    return ['case' => $case, 'case_label' => $caseLabel, 'size' => $size, 'count' => null, 'contender' => $id,
+        'label' => $label, 'short' => $short];
+}
+
+/** Stops the servers of a case, the last started first. */
+function stop_servers(array $servers): void
+{
+    foreach (array_reverse($servers) as $p) {
+        proc_terminate($p);
+        proc_close($p);
+    }
 }
 
 /**
@@ -348,17 +361,24 @@ function http_case(array &$cfg): array
     warm_file($file);
     $port = free_port();
     $pools = http_pools($cfg, $d);
-    file_put_contents("$d/nginx.conf", nginx_conf($d, $port, $file, dirname(__DIR__) . '/cases/http', $pools));
+    // Production-like buffering, but never spill to a temp file.
+    file_put_contents("$d/nginx.conf", nginx_conf($d, $port, ['sendfile on', 'tcp_nopush on',
+        'default_type application/octet-stream'], $pools, dirname(__DIR__) . '/cases/http', '(/.*)?$', [
+            'PATH_INFO' => '$2', 'REQUEST_URI' => '$request_uri', 'REQUEST_METHOD' => '$request_method',
+            'QUERY_STRING' => '$query_string', 'SERVER_PROTOCOL' => '$server_protocol', 'FCBENCH_FILE' => $file,
+            'FCBENCH_STATS' => "$d/stats-{pool}-\$1.json", 'FCBENCH_WORK' => $d,
+        ], ['fastcgi_buffers 64 64k', 'fastcgi_max_temp_file_size 0', 'fastcgi_read_timeout 600s'],
+        "        location = /static/file.bin { alias $file; }\n"));
     $contenders = http_contenders(basename($file));
     // The sabre/dav rows run the real libraries, which tests/integration/setup.sh installs.
-    $libs = fcint_autoload('dav') !== null;
+    $libs = fclib_autoload('dav') !== null;
     $servers = [];
     say(sprintf('%-10s %-12s ', 'http', human_size($size)));
     $tc = microtime(true);
     try {
         // output_buffering as in php.ini-production.
         $fpmIni = ['-d', 'memory_limit=128M', '-d', 'output_buffering=4096'];
-        foreach (fcint_lib_ini() as $line) {
+        foreach (fclib_ini() as $line) {
             array_push($fpmIni, '-d', $line);
         }
         $workers = [];
@@ -466,21 +486,12 @@ function http_case(array &$cfg): array
             $cpu = array_column($r['runs'], 'cpu');
             $sys = static fn (?array $s) => $s === null ? null : ['per_gib' => (int) round($s['total'] * GIB / $size)] + $s;
             $out['rows'][] = [
-                'case' => 'http',
-                'case_label' => 'HTTP: nginx → PHP-FPM, curl client',
-                'size' => $size,
-                'count' => null,
-                'contender' => $id,
-                'label' => $c['label'],
-                'short' => $c['short'],
+                ...http_row('http', 'HTTP: nginx → PHP-FPM, curl client', $size, $id, $c['label'], $c['short']),
                 'listen' => $c['cref'] ?? ($c['pool'] === null ? null : $pools[$c['pool']]['listen']),
                 ...row_timing($r, $walls, $size),
                 // Medians of the runs, per GiB. The worker's spread is shown
                 // too: one request that met a busy machine can double it.
-                'cpu_median' => median($cpu),
-                'cpu_per_gib' => $perGib(median($cpu)),
-                'cpu_min_per_gib' => $cpu ? $perGib(min($cpu)) : null,
-                'cpu_max_per_gib' => $cpu ? $perGib(max($cpu)) : null,
+                ...row_cpu($cpu, $perGib),
                 'nginx_cpu_per_gib' => isset($c['cref']) ? null : $perGib(median(array_column($r['runs'], 'nginx_cpu'))),
                 'server_cpu_per_gib' => $perGib(median(array_column($r['runs'], 'server_cpu'))),
                 'cpu_process' => match (true) {
@@ -528,10 +539,7 @@ function http_case(array &$cfg): array
         foreach ($drains ?? [] as $env) {
             stop_receivers($env);
         }
-        foreach (array_reverse($servers) as $p) {
-            proc_terminate($p);
-            proc_close($p);
-        }
+        stop_servers($servers);
     }
     return $out;
 }

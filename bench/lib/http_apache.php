@@ -91,7 +91,7 @@ function http_apache_case(array &$cfg): array
     if ($cfg['ext'] === '' || !$cfg['override']) {
         return $out + ['error' => 'the extension with fastcopy.override is needed'];
     }
-    if (fcint_autoload('dav') === null) {
+    if (fclib_autoload('dav') === null) {
         return $out + ['error' => 'sabre/dav not installed (tests/integration/setup.sh)'];
     }
     // Apache's child runs as www-data under root: the scratch directory must let it
@@ -106,15 +106,16 @@ function http_apache_case(array &$cfg): array
     warm_file($file);
     $scripts = dirname(__DIR__) . '/cases/http';
     $contenders = apache_contenders(basename($file));
-    $servers = $children = $ports = [];
+    $children = $ports = [];
     say(sprintf('%-10s %-12s ', 'apache', human_size($size)));
     $tc = microtime(true);
-    try {
+    return run_http_case('apache', $out, function (array &$out, array &$servers)
+            use (&$cfg, $children, $contenders, $d, $file, $ports, $scripts, $size, $tc): void {
         foreach (['stock' => [], 'layer' => ['fastcopy.disable=apache'], 'fc' => []] as $inst => $ini) {
             @mkdir("$d/ap-$inst", 0777);
             chmod("$d/ap-$inst", 0777);
             $lines = ['memory_limit=128M', 'output_buffering=4096', 'display_errors=0', 'log_errors=1',
-                "error_log=$d/ap-$inst/php-errors.log", ...fcint_lib_ini()];
+                "error_log=$d/ap-$inst/php-errors.log", ...fclib_ini()];
             if ($inst !== 'stock') {
                 array_push($lines, 'extension=' . $cfg['ext'], 'fastcopy.override=1', ...$ini);
             }
@@ -185,18 +186,9 @@ function http_apache_case(array &$cfg): array
             $script = preg_match('#^(/nosendfile)?/(\w+)\.php#', $url, $m) ? ($m[1] ? 'off-' : '') . $m[2] : '';
             $stats = $script === '' ? false : @file_get_contents("$d/stats-ap-$inst-$script.json");
             $out['rows'][] = [
-                'case' => 'http_apache',
-                'case_label' => 'HTTP: Apache 2.4 prefork + mod_php, curl client',
-                'size' => $size,
-                'count' => null,
-                'contender' => $id,
-                'label' => $label,
-                'short' => $short,
+                ...http_row('http_apache', 'HTTP: Apache 2.4 prefork + mod_php, curl client', $size, $id, $label, $short),
                 ...row_timing($r, $walls, $size),
-                'cpu_median' => median($cpu),
-                'cpu_per_gib' => $perGib(median($cpu)),
-                'cpu_min_per_gib' => $cpu ? $perGib(min($cpu)) : null,
-                'cpu_max_per_gib' => $cpu ? $perGib(max($cpu)) : null,
+                ...row_cpu($cpu, $perGib),
                 'cpu_runs_per_gib' => array_map($perGib, $cpu),
                 'cpu_process' => 'Apache child',
                 'maxrss_kb' => null,
@@ -224,14 +216,5 @@ function http_apache_case(array &$cfg): array
             $r['vs_ref'] = null;
         }
         unset($r);
-    } catch (Throwable $e) {
-        $out['error'] = $e->getMessage();
-        say("  apache: {$e->getMessage()}");
-    } finally {
-        foreach (array_reverse($servers) as $p) {
-            proc_terminate($p);
-            proc_close($p);
-        }
-    }
-    return $out;
+    });
 }

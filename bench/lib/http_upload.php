@@ -12,61 +12,8 @@
 // buffer, and spliced into the file with the spool copy_file_range()d from it).
 // Each stored file is checked against the body's sha256, and once per floor
 // with a spool, the spool too.
-// Uses start_server(), proc_cpu(), settle(), strace_attach() from http.php.
+// Uses nginx_conf(), start_server(), proc_cpu(), settle(), strace_attach() from http.php.
 declare(strict_types=1);
-
-function upload_nginx_conf(string $d, int $port, string $scripts, string $updir, array $pools): string
-{
-    $locs = '';
-    foreach ($pools as $pool => $p) {
-        $pass = str_starts_with($p['addr'], '/') ? "unix:{$p['addr']}" : $p['addr'];
-        $locs .= <<<CONF
-                location ~ ^/$pool/(\\w+)\\.php\$ {
-                    fastcgi_pass $pass;
-                    fastcgi_param SCRIPT_FILENAME $scripts/\$1.php;
-                    fastcgi_param SCRIPT_NAME /$pool/\$1.php;
-                    fastcgi_param REQUEST_URI \$request_uri;
-                    fastcgi_param REQUEST_METHOD \$request_method;
-                    fastcgi_param QUERY_STRING \$query_string;
-                    fastcgi_param CONTENT_TYPE \$content_type;
-                    fastcgi_param CONTENT_LENGTH \$content_length;
-                    fastcgi_param SERVER_PROTOCOL \$server_protocol;
-                    fastcgi_param FCBENCH_UPLOAD_FILE $updir/stored-$pool-\$1.bin;
-                    fastcgi_param FCBENCH_STATS $d/stats-$pool-\$1.json;
-                    fastcgi_param FCUP_FILE $updir/stored-$pool-\$1.bin;
-                    fastcgi_param FCUP_SPOOL \$arg_spool;
-                    fastcgi_param FCUP_KEEP \$arg_keep;
-                    # As Nextcloud's admin manual configures nginx for uploads.
-                    fastcgi_request_buffering off;
-                    fastcgi_read_timeout 600s;
-                }
-
-        CONF;
-    }
-    return <<<CONF
-    # Written by bench/lib/http_upload.php for one run; loopback only.
-    user root;
-    worker_processes 1;
-    daemon off;
-    pid $d/nginx.pid;
-    error_log $d/nginx-error.log warn;
-    events { worker_connections 64; }
-    http {
-        access_log off;
-        client_body_temp_path $d/tmp/body;
-        fastcgi_temp_path $d/tmp/fastcgi;
-        proxy_temp_path $d/tmp/proxy;
-        uwsgi_temp_path $d/tmp/uwsgi;
-        scgi_temp_path $d/tmp/scgi;
-        client_max_body_size 0;
-        client_body_buffer_size 512k;
-        server {
-            listen 127.0.0.1:$port;
-    $locs    }
-    }
-
-    CONF;
-}
 
 /**
  * The contenders: [pool, script, label, short, base]. The floors' ?spool=1 makes fcup keep a spool
@@ -158,7 +105,7 @@ function http_upload_case(array &$cfg): array
     warm_file($body);
     $sha = sha256_file($body);
     $scripts = dirname(__DIR__) . '/cases/http';
-    $libs = fcint_autoload('dav') !== null;
+    $libs = fclib_autoload('dav') !== null;
     // fastcopy.spool_clone=1's rows only where it changes anything: XFS or btrfs
     $clones = in_array($out['upload_fs'], ['xfs', 'btrfs'], true);
     $pools = [];
@@ -173,15 +120,23 @@ function http_upload_case(array &$cfg): array
         }
     }
     $port = free_port();
-    file_put_contents("$d/nginx.conf", upload_nginx_conf($d, $port, $scripts, $updir, $pools));
+    // As Nextcloud's admin manual configures nginx for uploads.
+    file_put_contents("$d/nginx.conf", nginx_conf($d, $port, ['client_max_body_size 0', 'client_body_buffer_size 512k'],
+        $pools, $scripts, '$', [
+            'REQUEST_URI' => '$request_uri', 'REQUEST_METHOD' => '$request_method', 'QUERY_STRING' => '$query_string',
+            'CONTENT_TYPE' => '$content_type', 'CONTENT_LENGTH' => '$content_length',
+            'SERVER_PROTOCOL' => '$server_protocol', 'FCBENCH_UPLOAD_FILE' => "$updir/stored-{pool}-\$1.bin",
+            'FCBENCH_STATS' => "$d/stats-{pool}-\$1.json", 'FCUP_FILE' => "$updir/stored-{pool}-\$1.bin",
+            'FCUP_SPOOL' => '$arg_spool', 'FCUP_KEEP' => '$arg_keep',
+        ], ['fastcgi_request_buffering off', 'fastcgi_read_timeout 600s']));
     $contenders = upload_contenders($clones);
-    $servers = [];
     say(sprintf('%-10s %-12s ', 'upload', human_size($size)));
     $tc = microtime(true);
-    try {
+    return run_http_case('upload', $out, function (array &$out, array &$servers)
+            use (&$cfg, $body, $contenders, $d, $libs, $pools, $port, $sha, $size, $tc, $updir): void {
         // output_buffering as in php.ini-production; the spool and the part file on the upload directory.
         $fpmIni = ['-d', 'memory_limit=128M', '-d', 'output_buffering=4096', '-d', "upload_tmp_dir=$updir", '-d', "sys_temp_dir=$updir"];
-        foreach (fcint_lib_ini() as $line) {
+        foreach (fclib_ini() as $line) {
             array_push($fpmIni, '-d', $line);
         }
         $workers = [];
@@ -336,19 +291,11 @@ function http_upload_case(array &$cfg): array
             $script = preg_replace('#^.*/(\w+)\.php.*$#', '$1', $c['url']);
             $stats = @file_get_contents("$d/stats-{$c['pool']}-$script.json");
             $out['rows'][] = [
-                'case' => 'http_upload',
-                'case_label' => 'HTTP upload: curl PUT → nginx (request buffering off) → PHP-FPM',
-                'size' => $size,
-                'count' => null,
-                'contender' => $id,
-                'label' => $c['label'],
-                'short' => $c['short'],
+                ...http_row('http_upload', 'HTTP upload: curl PUT → nginx (request buffering off) → PHP-FPM', $size, $id,
+                    $c['label'], $c['short']),
                 'listen' => $c['listen'],
                 ...row_timing($r, $walls, $size),
-                'cpu_median' => median($cpu),
-                'cpu_per_gib' => $perGib(median($cpu)),
-                'cpu_min_per_gib' => $cpu ? $perGib(min($cpu)) : null,
-                'cpu_max_per_gib' => $cpu ? $perGib(max($cpu)) : null,
+                ...row_cpu($cpu, $perGib),
                 'cpu_runs_per_gib' => array_map($perGib, $cpu),
                 // direct compactions and reclaims on the machine during each timed PUT
                 'vm_stalls_runs' => array_column($r['runs'], 'vm_stalls'),
@@ -398,14 +345,5 @@ function http_upload_case(array &$cfg): array
             $r['vs_ref'] = null;
         }
         unset($r);
-    } catch (Throwable $e) {
-        $out['error'] = $e->getMessage();
-        say("  upload: {$e->getMessage()}");
-    } finally {
-        foreach (array_reverse($servers) as $p) {
-            proc_terminate($p);
-            proc_close($p);
-        }
-    }
-    return $out;
+    });
 }

@@ -1,6 +1,6 @@
 <?php
-// Turns the measured rows into the issue's targets, a markdown report, the
-// same figures as JSON, and a gnuplot chart.
+// Turns the measured rows into the issue's targets, a markdown report and the
+// same figures as JSON (the charts: chart.php).
 declare(strict_types=1);
 
 function meta(array $cfg, float $seconds): array
@@ -353,6 +353,26 @@ function fmt_syscalls(?array $s, bool $perGib = false): string
     return number_format($perGib ? $s['per_gib'] : $s['copy']) . ($top ? ' (' . implode(', ', $top) . ')' : '');
 }
 
+/**
+ * A markdown table: $header, $align (a "---" or "--:" per column), then a row per
+ * result: $row($r) for one that ran, and for one that did not its label and status,
+ * the other cells empty ($failed($r) where they are not).
+ */
+function md_table(string $header, string $align, array $rows, callable $row, ?callable $failed = null): string
+{
+    $md = "$header\n$align\n";
+    foreach ($rows as $r) {
+        if ($r['status'] === 'ok') {
+            $md .= $row($r);
+        } elseif ($failed !== null) {
+            $md .= $failed($r);
+        } else {
+            $md .= "| {$r['label']} | {$r['status']} |" . str_repeat(' |', substr_count($header, '|') - 3) . "\n";
+        }
+    }
+    return $md;
+}
+
 function markdown(array $meta, array $results, array $targets, ?array $http): string
 {
     $md = "# fastcopy benchmark ({$meta['mode']} mode)\n\n";
@@ -382,42 +402,32 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
         }
         $size = $f['count'] ? "{$f['count']} × " . human_size($f['size']) : human_size($f['size']);
         $md .= "\n### {$f['case_label']}, $size\n\n";
-        $md .= "| contender | median | min–max | GiB/s | CPU | syscalls | peak RSS | vs stock | vs C | engine |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n";
-        foreach ($rows as $r) {
-            if ($r['status'] !== 'ok') {
-                $md .= "| {$r['label']} | {$r['status']} | | | | | | | | |\n";
-                continue;
-            }
-            $md .= sprintf("| %s | %s | %s–%s | %.2f | %s | %s | %.1f MiB | %s | %s | %s |\n",
+        $md .= md_table('| contender | median | min–max | GiB/s | CPU | syscalls | peak RSS | vs stock | vs C | engine |',
+            '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|', $rows, fn (array $r): string => sprintf(
+                "| %s | %s | %s–%s | %.2f | %s | %s | %.1f MiB | %s | %s | %s |\n",
                 $r['label'], fmt_time($r['wall_median']), fmt_time($r['wall_min']), fmt_time($r['wall_max']), $r['gib_s'],
                 fmt_time($r['cpu_median']), fmt_syscalls($r['syscalls']), $r['maxrss_kb'] / 1024,
-                fmt_ratio($r['vs_stock']), fmt_ratio($r['vs_ref']), fmt_engine($r['engine']));
-        }
+                fmt_ratio($r['vs_stock']), fmt_ratio($r['vs_ref']), fmt_engine($r['engine'])));
     }
     if ($http !== null) {
         $md .= "\n### HTTP: nginx → PHP-FPM (pm=static, 1 worker), " . human_size($http['size'] ?? 0) . " per request, curl as the client\n\n";
         if (!empty($http['error'])) {
             $md .= "not run: {$http['error']}\n";
         } else {
-            $md .= "| contender | median | GiB/s | worker CPU s/GiB (min–max) | nginx CPU s/GiB | server CPU s/GiB | worker syscalls/GiB | nginx syscalls/GiB | compared with | worker CPU vs it | server CPU vs layer | engine (one request) |\n"
-                . "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|\n";
-            foreach ($http['rows'] as $r) {
-                if ($r['status'] !== 'ok') {
-                    $md .= "| {$r['label']} | {$r['status']} | | | | | | | | | | |\n";
-                    continue;
-                }
-                $nginx = $r['cpu_process'] === 'nginx worker';
-                // The C rows' time is into a drain, not curl's through nginx: not comparable, not shown.
-                $c = $r['cpu_process'] === 'C sender';
-                $md .= sprintf("| %s | %s | %s | %.3f (%.3f–%.3f) | %s | %.3f | %s | %s | %s | %s | %s | %s |\n", $r['label'], $c ? '–' : fmt_time($r['wall_median']),
-                    $c ? '–' : sprintf('%.2f', $r['gib_s']), $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], match (true) {
-                        $nginx => '(same)',
-                        $r['nginx_cpu_per_gib'] === null => '–',
-                        default => sprintf('%.3f', $r['nginx_cpu_per_gib']),
-                    },
-                    $r['server_cpu_per_gib'], fmt_syscalls($r['syscalls'], true), $nginx ? '(same)' : fmt_syscalls($r['nginx_syscalls'], true),
-                    $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['server_vs_layer']), fmt_engine($r['engine']));
-            }
+            $md .= md_table('| contender | median | GiB/s | worker CPU s/GiB (min–max) | nginx CPU s/GiB | server CPU s/GiB | worker syscalls/GiB | nginx syscalls/GiB | compared with | worker CPU vs it | server CPU vs layer | engine (one request) |',
+                '|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|', $http['rows'], function (array $r): string {
+                    $nginx = $r['cpu_process'] === 'nginx worker';
+                    // The C rows' time is into a drain, not curl's through nginx: not comparable, not shown.
+                    $c = $r['cpu_process'] === 'C sender';
+                    return sprintf("| %s | %s | %s | %.3f (%.3f–%.3f) | %s | %.3f | %s | %s | %s | %s | %s | %s |\n", $r['label'], $c ? '–' : fmt_time($r['wall_median']),
+                        $c ? '–' : sprintf('%.2f', $r['gib_s']), $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], match (true) {
+                            $nginx => '(same)',
+                            $r['nginx_cpu_per_gib'] === null => '–',
+                            default => sprintf('%.3f', $r['nginx_cpu_per_gib']),
+                        },
+                        $r['server_cpu_per_gib'], fmt_syscalls($r['syscalls'], true), $nginx ? '(same)' : fmt_syscalls($r['nginx_syscalls'], true),
+                        $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['server_vs_layer']), fmt_engine($r['engine']));
+                });
             $md .= "\nTime is curl's time_total per request. CPU is what the one FPM worker and the one nginx worker used "
                 . "around each request (/proc/PID/schedstat, after both went idle), per GiB: the median of the runs; "
                 . "server CPU is nginx + worker (nginx alone for the static row). Syscalls come from a separate request with "
@@ -438,18 +448,13 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
             $stOk = $st !== null && $st['status'] === 'ok';
             $stCpu = $stOk ? sprintf('%.3f', $st['cpu_per_gib']) : '–';
             $stSys = $stOk && $st['syscalls'] ? number_format($st['syscalls']['per_gib']) : '–';
-            $md .= "| contender | median | GiB/s | child CPU s/GiB (min–max) | static CPU s/GiB | CPU vs static | child syscalls/GiB | static syscalls/GiB | syscalls vs static | compared with | CPU vs it | CPU vs layer | engine (one request) |\n"
-                . "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|\n";
-            foreach ($ap['rows'] as $r) {
-                if ($r['status'] !== 'ok') {
-                    $md .= "| {$r['label']} | {$r['status']} | | | $stCpu | | | $stSys | | | | | |\n";
-                    continue;
-                }
-                $md .= sprintf("| %s | %s | %.2f | %.3f (%.3f–%.3f) | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
+            $md .= md_table('| contender | median | GiB/s | child CPU s/GiB (min–max) | static CPU s/GiB | CPU vs static | child syscalls/GiB | static syscalls/GiB | syscalls vs static | compared with | CPU vs it | CPU vs layer | engine (one request) |',
+                '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|', $ap['rows'], fn (array $r): string => sprintf(
+                    "| %s | %s | %.2f | %.3f (%.3f–%.3f) | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
                     $r['gib_s'], $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], $stCpu, fmt_ratio($r['cpu_vs_floor']),
                     fmt_syscalls($r['syscalls'], true), $stSys, fmt_ratio($r['syscalls_vs_floor']),
-                    $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['cpu_vs_layer']), fmt_engine($r['engine']));
-            }
+                    $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['cpu_vs_layer']), fmt_engine($r['engine'])),
+                fn (array $r): string => "| {$r['label']} | {$r['status']} | | | $stCpu | | | $stSys | | | | | |\n");
             $md .= "\nCPU is what the one Apache child (prefork, MaxRequestWorkers 1; PHP runs inside it) used around each "
                 . "request (/proc/PID/schedstat, after it went idle), per GiB: the median of the runs, min–max beside it. "
                 . "Syscalls come from a separate request with `strace -c` attached to the child. Three servers: stock (no "
@@ -467,19 +472,13 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
             $md .= "not run: {$up['error']}\n";
         } else {
             $md .= "Stored file and PHP's spool (upload_tmp_dir) in `{$up['upload_dir']}` ({$up['upload_fs']}).\n\n"
-                . "| contender | median | GiB/s | worker CPU s/GiB (min–max) | nginx CPU s/GiB | worker syscalls/GiB | nginx syscalls/GiB | CPU vs stock | floor (cheapest with a spool) | CPU vs floor | CPU vs floor (no spool) | syscalls vs floor | sha256 | engine (one request) |\n"
-                . "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|---|\n";
-            foreach ($up['rows'] as $r) {
-                if ($r['status'] !== 'ok') {
-                    $md .= "| {$r['label']} | {$r['status']} | | | | | | | | | | | | |\n";
-                    continue;
-                }
-                $md .= sprintf("| %s | %s | %.2f | %.3f (%.3f–%.3f) | %.3f | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
-                    $r['gib_s'], $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], $r['nginx_cpu_per_gib'],
-                    fmt_syscalls($r['syscalls'], true), fmt_syscalls($r['nginx_syscalls'], true), fmt_ratio($r['cpu_vs_stock']),
-                    $r['floor'] ?? '–', fmt_ratio($r['cpu_vs_floor']), fmt_ratio($r['cpu_vs_nospool']), fmt_ratio($r['syscalls_vs_floor']),
-                    $r['sha256_checked'] . ' × equal' . (!empty($r['spool_checked']) ? ', spool equal' : ''), fmt_engine($r['engine']));
-            }
+                . md_table('| contender | median | GiB/s | worker CPU s/GiB (min–max) | nginx CPU s/GiB | worker syscalls/GiB | nginx syscalls/GiB | CPU vs stock | floor (cheapest with a spool) | CPU vs floor | CPU vs floor (no spool) | syscalls vs floor | sha256 | engine (one request) |',
+                    '|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|---|', $up['rows'], fn (array $r): string => sprintf(
+                        "| %s | %s | %.2f | %.3f (%.3f–%.3f) | %.3f | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $r['label'], fmt_time($r['wall_median']),
+                        $r['gib_s'], $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], $r['nginx_cpu_per_gib'],
+                        fmt_syscalls($r['syscalls'], true), fmt_syscalls($r['nginx_syscalls'], true), fmt_ratio($r['cpu_vs_stock']),
+                        $r['floor'] ?? '–', fmt_ratio($r['cpu_vs_floor']), fmt_ratio($r['cpu_vs_nospool']), fmt_ratio($r['syscalls_vs_floor']),
+                        $r['sha256_checked'] . ' × equal' . (!empty($r['spool_checked']) ? ', spool equal' : ''), fmt_engine($r['engine'])));
             $md .= "\nTime is curl's time_total for the PUT (the body read from the page cache). CPU is what the one FPM worker (or the "
                 . "C responder) and the one nginx worker used around each request (/proc/PID/schedstat, after both went idle), per GiB: "
                 . "the median of the runs, min–max beside it. Syscalls come from a separate request with `strace -c` on the worker and "
@@ -491,368 +490,6 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
                 . "median CPU per GiB on the same pool socket is the cheapest exact floor, named in the floor column, and every ratio "
                 . "to the floor is to it. sha256: how many PUTs of the row (warm-up, timed, strace, and for the floors with a spool one "
                 . "more keeping the spool) stored a file whose sha256 equals the body's; \"spool equal\": that kept spool's did too.\n";
-        }
-    }
-    return $md;
-}
-
-/** The cases drawn by http_chart(), never by chart(). */
-const HTTP_CASES = ['http', 'http_apache', 'http_upload'];
-
-/** The copy cases' contenders as the chart names them: what a reader knows them by. */
-const CHART_NAMES = [
-    'stock' => 'stream_copy_to_stream()', 'fpassthru' => 'fpassthru()', 'readfile' => 'readfile()', 'copy' => 'copy()',
-    'fastcopy' => 'fastcopy_stream()', 'readfile_ov' => 'readfile(), override', 'copy_ov' => 'copy(), override',
-    'c_sendfile' => 'C sendfile loop', 'c_cfr' => 'C copy_file_range loop', 'c_splice' => 'C splice loop',
-    'c_read' => 'C read()', 'cp' => 'cp',
-];
-
-/** One line naming the run a chart shows: when, where, what. */
-function chart_run_line(array $meta): string
-{
-    $parts = array_filter([
-        $meta['date'] ?? null,
-        isset($meta['cpu']) ? $meta['cpu'] . ' cores' . (isset($meta['memory_gib']) ? ", {$meta['memory_gib']} GiB" : '') : null,
-        isset($meta['kernel']) ? 'Linux ' . $meta['kernel'] : null,
-        isset($meta['php']) ? 'PHP ' . $meta['php'] : null,
-        isset($meta['commit']) ? 'commit ' . $meta['commit'] : null,
-    ]);
-    return str_replace(['"', '\\'], '', implode(' · ', $parts));
-}
-
-/** One panel per copy case (its largest size), GiB/s per contender; HTTP cases are http_chart()'s. */
-function chart(array $cfg, array $results, string $png): ?string
-{
-    $gp = trim((string) shell_exec('command -v gnuplot'));
-    if ($gp === '') {
-        return 'gnuplot not installed';
-    }
-    // grey: stock PHP; orange: fastcopy; blue: the C reference (the machine's limit)
-    $colors = ['stock' => '#7f7f7f', 'fpassthru' => '#969696', 'readfile' => '#8c8c8c', 'copy' => '#b3b3b3',
-        'fastcopy' => '#e6550d', 'readfile_ov' => '#fd8d3c', 'copy_ov' => '#fdae6b',
-        'c_sendfile' => '#3182bd', 'c_cfr' => '#3182bd', 'c_splice' => '#3182bd', 'c_read' => '#3182bd', 'cp' => '#6baed6'];
-    $big = [];
-    foreach ($results as $r) {
-        if (in_array($r['case'], HTTP_CASES, true)) {
-            continue;
-        }
-        if (!isset($big[$r['case']]) || $r['size'] > $big[$r['case']]) {
-            $big[$r['case']] = $r['size'];
-        }
-    }
-    $dir = $cfg['work'] . '/chart';
-    @mkdir($dir);
-    $panels = [];
-    foreach ($big as $case => $size) {
-        $lines = '';
-        $title = '';
-        $top = 0.0;
-        foreach ($results as $r) {
-            if ($r['case'] !== $case || $r['size'] !== $size) {
-                continue;
-            }
-            $top = max($top, $r['status'] === 'ok' ? (float) $r['gib_s'] : 0.0);
-            $title = $r['case_label'] . ', ' . ($r['count'] ? "{$r['count']} × " : '') . human_size($size);
-            $ok = $r['status'] === 'ok';
-            $col = hexdec(substr($colors[$r['contender']] ?? '#000000', 1));
-            // label, bar (? = none), colour, where the caption sits, caption
-            $lines .= sprintf("\"%s\" %s %d %s \"%s\"\n", CHART_NAMES[$r['contender']] ?? $r['label'], $ok ? sprintf('%.4f', $r['gib_s']) : '?', $col,
-                $ok ? sprintf('%.4f', $r['gib_s']) : '0', $ok ? sprintf('%.2f', $r['gib_s']) : (str_starts_with($r['status'], 'n/a') ? 'n/a' : 'failed'));
-        }
-        $file = "$dir/$case.dat";
-        file_put_contents($file, $lines);
-        $panels[] = [$file, $title, $top];
-    }
-    $n = count($panels);
-    if ($n === 0) {
-        return null;
-    }
-    $cols = 3;
-    $rowsN = (int) ceil($n / $cols);
-    $height = 520 * $rowsN + 90;
-    // The run and the colours on two lines above the panels; the layout's margins keep
-    // the panels' own titles clear of them.
-    $head = sprintf('fastcopy benchmark (%s): throughput, GiB/s (higher is better), one copy at a time\n%s\n'
-        . 'grey: stock PHP   orange: fastcopy (fastcopy_stream(), or a built-in with fastcopy.override=1)   '
-        . 'blue: a C program making the raw syscall, or cp: the limit of the machine', $cfg['mode'], chart_run_line($cfg['meta'] ?? []));
-    $s = "set terminal pngcairo noenhanced size 1800,$height font 'DejaVu Sans,10'\nset output '$png'\nset datafile missing '?'\n";
-    $s .= sprintf("set multiplot layout %d,%d title \"%s\" font ',11' margins 0.05,0.98,%.3f,%.3f spacing 0.07,%.3f\n",
-        $rowsN, $cols, $head, 150 / $height, 1 - 110 / $height, 190 / $height);
-    $s .= "set style fill solid 0.9 noborder\nset boxwidth 0.7\nset grid ytics\nset xtics rotate by 25 right nomirror\nunset key\nset offsets 0.5,0.5,0,0\n";
-    foreach ($panels as [$file, $title, $top]) {
-        $t = str_replace(["'", '→'], ['', '->'], $title);
-        // room above the tallest bar for its figure
-        $s .= sprintf("set yrange [0:%.4f]\n", $top > 0 ? $top * 1.15 : 1);
-        $s .= "set title '$t'\nplot '$file' using 0:2:3 with boxes lc rgb variable, '' using 0:4:5:xtic(1) with labels offset 0,0.7 font ',8'\n";
-    }
-    $s .= "unset multiplot\n";
-    file_put_contents("$dir/chart.gp", $s);
-    exec(escapeshellarg($gp) . ' ' . escapeshellarg("$dir/chart.gp") . ' 2>&1', $out, $rc);
-    return $rc === 0 ? null : 'gnuplot failed: ' . implode(' ', array_slice($out, -3));
-}
-
-/**
- * Where an HTTP row belongs in http_chart(): [panel, workload, kind], or
- * [panel, null, 'static'|'floor'] for the reference lines; null for rows it
- * does not draw. Panels are the front end and the pool's socket.
- */
-function http_chart_place(array $r): ?array
-{
-    if ($r['case'] === 'http_apache') {
-        $id = preg_replace('/^ap_/', '', $r['contender']);
-        $panel = 'Apache prefork + mod_php';
-    } elseif ($r['case'] === 'http') {
-        $id = preg_replace('/_tcp$/', '', $r['contender']);
-        $panel = 'nginx + PHP-FPM, ' . match ($r['listen'] ?? null) {
-            'tcp' => 'TCP pool (127.0.0.1)',
-            'unix' => 'unix-socket pool',
-            default => 'no pool',
-        };
-    } elseif ($r['case'] === 'http_upload') {
-        $id = preg_replace('/_tcp$/', '', $r['contender']);
-        $panel = 'uploads: nginx -> PHP-FPM, ' . (($r['listen'] ?? null) === 'tcp' ? 'TCP pool (127.0.0.1)' : 'unix-socket pool');
-        // The cheapest exact floor of the run as the floor line (the other one with a spool is
-        // left out), the one without a spool beside it.
-        if ($id === 'upref_nospool') {
-            return [$panel, null, 'floor2'];
-        }
-        if (str_starts_with($id, 'upref_')) {
-            // (runs before floor_id was recorded had only the one floor with a spool)
-            return preg_replace('/_tcp$/', '', $r['floor_id'] ?? 'upref_spool') === $id ? [$panel, null, 'floor'] : null;
-        }
-        // _clone: fastcopy.spool_clone=1 beside the default; _noclone: =0 beside a default of 1
-        // (runs before the default changed), which http_chart() names as the same two kinds.
-        $kind = 'stock';
-        foreach (['_ov' => 'fastcopy', '_noclone' => 'noclone', '_clone' => 'clone'] as $suffix => $k) {
-            if (str_ends_with($id, $suffix)) {
-                [$id, $kind] = [substr($id, 0, -strlen($suffix)), $k];
-                break;
-            }
-        }
-        $id = preg_replace('/^up_/', '', $id);
-        $names = ['copy' => 'stream_copy_to_stream()', 'fpc' => 'file_put_contents()', 'nextcloud' => 'Nextcloud PUT'];
-        return [$panel, $names[$id] ?? $id, $kind];
-    } else {
-        return null;
-    }
-    if ($id === 'static' || $id === 'nginx') {
-        return [$panel, null, 'static'];
-    }
-    if ($id === 'cref') {
-        return [$panel, null, 'floor'];
-    }
-    if ($id === 'stock' || $id === 'fastcopy') {
-        return [$panel, 'stream_copy_to_stream()', $id === 'stock' ? 'stock' : 'fastcopy'];
-    }
-    $kinds = ['_layer' => 'layer', '_through' => 'wrapper', '_ov' => 'fastcopy', '_off' => 'sf off'];
-    $kind = 'stock';
-    foreach ($kinds as $suffix => $k) {
-        if (str_ends_with($id, $suffix)) {
-            [$id, $kind] = [substr($id, 0, -strlen($suffix)), $k];
-            break;
-        }
-    }
-    // Runs from before the engine saw through wrappers measured the override reading
-    // through the wrapper under the plain override's name (no "path" in the label).
-    if ($id === 'nextcloud' && $kind === 'fastcopy' && !str_contains($r['label'], 'path')) {
-        $kind = 'wrapper';
-    }
-    $names = ['readfile' => 'readfile()', 'dav' => 'sabre/dav GET', 'nextcloud' => 'Nextcloud shape'];
-    return [$panel, $names[$id] ?? $id, $kind];
-}
-
-/**
- * The HTTP results, one column per front end and pool socket: throughput above
- * (the front end serving the file itself as a dashed line), CPU per GiB below
- * (the worker solid, the front end's own CPU pale on top of it, the C floor of
- * the same syscalls without PHP as a dashed line). Bars are grouped by workload:
- * stock, the override through a wrapper's reads, on the output layer, on its path
- * (and Apache's with EnableSendfile Off).
- */
-function http_chart(array $cfg, array $results, string $png): ?string
-{
-    $gp = trim((string) shell_exec('command -v gnuplot'));
-    if ($gp === '') {
-        return 'gnuplot not installed';
-    }
-    // stock; the override through a userspace wrapper's reads (fastcopy.disable=wrappers);
-    // the override on the output layer; on the path; on Apache's path with EnableSendfile Off
-    // and, for uploads, the override with fastcopy.spool_clone=1
-    $colors = ['stock' => '#7f7f7f', 'wrapper' => '#9e9ac8', 'layer' => '#fdae6b', 'fastcopy' => '#e6550d',
-        'sf off' => '#a63603', 'clone' => '#6a51a3'];
-    $tic = ['clone' => '+clone'];
-    // Every abbreviation the chart uses, said in full under its title.
-    $say = [
-        'stock' => 'stock: PHP without fastcopy',
-        'wrapper' => 'wrapper: the override reading through the userspace wrapper (fastcopy.disable=wrappers; the only way before the engine saw through it)',
-        'layer' => "layer: the override on PHP's output layer (its fastcgi or apache path off)",
-        'fastcopy' => 'fastcopy: fastcopy.override=1, every path on',
-        'sf off' => 'sf off: the apache path with EnableSendfile Off',
-        'clone' => '+clone: the override with fastcopy.spool_clone=1 (the body spliced into the file, the spool cloned from it)',
-        'sabre/dav GET' => 'sabre/dav GET: a sabre/dav 4.7 server (sabre/http copies 4 MiB pieces)',
-        'Nextcloud shape' => "Nextcloud shape: that GET with the file behind icewind/streams' CallbackWrapper",
-        'Nextcloud PUT' => 'Nextcloud PUT: the body behind a CallbackWrapper, file_put_contents() into a .part file, renamed',
-    ];
-    $floorSay = ['upref_spool' => 'one buffer to file and spool', 'upref_reflink' => 'spliced, spool cloned'];
-    $panels = [];
-    foreach ($results as $r) {
-        $at = http_chart_place($r);
-        if ($at === null || $r['status'] !== 'ok') {
-            continue;
-        }
-        [$panel, $workload, $kind] = $at;
-        $panels[$panel]['size'] = $r['size'];
-        if ($workload === null) {
-            $panels[$panel][$kind] = $kind === 'static' ? $r['gib_s'] : $r['cpu_per_gib'];
-            if ($kind === 'floor' && $r['case'] === 'http_upload') {
-                $panels[$panel]['floor_name'] = $floorSay[$r['contender']] ?? $floorSay[preg_replace('/_tcp$/', '', $r['contender'])] ?? $r['short'];
-            }
-            // Apache's child serving the file itself: the CPU floor of the Apache panel too.
-            if ($kind === 'static' && $r['case'] === 'http_apache') {
-                $panels[$panel]['static_cpu'] = $r['cpu_per_gib'];
-            }
-        } else {
-            $panels[$panel]['bars'][$workload][$kind] = $r;
-        }
-    }
-    // nginx serves its static file without a pool: its line goes into every nginx panel.
-    foreach ($panels as $name => $p) {
-        if (!isset($p['bars']) && isset($p['static'])) {
-            foreach ($panels as $other => $q) {
-                if (isset($q['bars']) && !isset($q['static']) && strtok($other, ' ') === strtok($name, ' ')) {
-                    $panels[$other]['static'] = $p['static'];
-                }
-            }
-        }
-    }
-    $panels = array_filter($panels, fn (array $p): bool => !empty($p['bars']));
-    if ($panels === []) {
-        return null;
-    }
-    // A run whose default was fastcopy.spool_clone=1 had =0 as a contender of its own
-    // (_noclone, run or not): its override rows are the splice route. Name both as
-    // today's runs do (fastcopy = spool_clone 0, +clone = spool_clone 1).
-    if (array_filter($results, fn (array $r): bool => str_ends_with($r['contender'], '_noclone')
-        || str_ends_with($r['contender'], '_noclone_tcp')) !== []) {
-        foreach ($panels as $name => $p) {
-            if (!str_starts_with($name, 'uploads')) {
-                continue;
-            }
-            foreach ($p['bars'] as $workload => $kinds) {
-                $panels[$name]['bars'][$workload] = array_filter(['stock' => $kinds['stock'] ?? null,
-                    'fastcopy' => $kinds['noclone'] ?? null, 'clone' => $kinds['fastcopy'] ?? null]);
-            }
-        }
-    }
-    $used = [];
-    foreach ($panels as $p) {
-        foreach ($p['bars'] as $workload => $kinds) {
-            $used += array_fill_keys(array_keys($kinds), true) + [$workload => true];
-        }
-    }
-    $notes = array_values(array_intersect_key($say, $used));
-    if (array_filter(array_keys($panels), fn (string $n): bool => str_starts_with($n, 'uploads')) !== []) {
-        $notes[] = 'C floor: a FastCGI responder in C behind the same nginx storing the body, the cheaper of the run’s two that keep a spool as PHP does (dashed), and one without (dotted)';
-    }
-    if (isset($panels['Apache prefork + mod_php'])) {
-        $notes[] = "Apache: the path sends the file with Apache's own sendfile, as Apache serves a static file (dashed line), so at its pace on loopback; what it saves is the child's CPU (below)";
-    }
-    $noteLines = [];
-    $line = '';
-    foreach ($notes as $note) {
-        if ($line !== '' && strlen($line . $note) > 60 * count($panels) + 20) {
-            $noteLines[] = $line;
-            $line = '';
-        }
-        $line .= ($line === '' ? '' : '   ·   ') . $note;
-    }
-    $noteLines[] = $line;
-    $head = "fastcopy benchmark ({$cfg['mode']}), HTTP: one request at a time, curl as the client\\n" . chart_run_line($cfg['meta'] ?? [])
-        . '\\n' . implode('\\n', array_map(fn (string $l): string => str_replace(['"', "'"], ['', '’'], $l), $noteLines));
-    uksort($panels, fn (string $a, string $b): int => [str_starts_with($a, 'uploads'), str_starts_with($a, 'Apache'), str_contains($a, 'TCP')]
-        <=> [str_starts_with($b, 'uploads'), str_starts_with($b, 'Apache'), str_contains($b, 'TCP')]);
-    $dir = $cfg['work'] . '/chart';
-    @mkdir($dir);
-    $cols = count($panels);
-    $s = "set terminal pngcairo noenhanced size " . (880 * $cols) . ',' . (1040 + 18 * (count($noteLines) + 1)) . " font 'DejaVu Sans,10'\nset output '$png'\n"
-        . "set multiplot layout 2,$cols title \"$head\"\n"
-        . "set style fill solid 0.9 noborder\nset boxwidth 0.8\nset grid ytics\nset xtics nomirror scale 0 font ',8'\n"
-        . "set bmargin 6\nset lmargin 9\nset tmargin 5\nset key top left font ',9'\n"
-        // the figures over the bars stay readable where a floor line crosses them
-        . "set style textbox opaque noborder margins 1,1\n";
-    $rows = ['gib' => '', 'cpu' => ''];
-    $i = 0;
-    foreach ($panels as $name => $p) {
-        $i++;
-        $dat = "$dir/http-$i.dat";
-        $lines = '';
-        $tics = $labels = [];
-        $top = ['gib' => $p['static'] ?? 0, 'cpu' => max($p['floor'] ?? 0, $p['floor2'] ?? 0, $p['static_cpu'] ?? 0)];
-        $x = 0;
-        $fe = str_starts_with($name, 'Apache') ? 'Apache' : (str_starts_with($name, 'uploads') ? 'upload' : 'nginx');
-        foreach ($p['bars'] as $workload => $kinds) {
-            $first = $x;
-            foreach (array_keys($colors) as $kind) {
-                if (!isset($kinds[$kind])) {
-                    continue;
-                }
-                $r = $kinds[$kind];
-                // worker (or Apache child) CPU, and the server's: worker + nginx
-                $worker = $r['cpu_per_gib'];
-                $server = $r['server_cpu_per_gib'] ?? $worker;
-                $lines .= sprintf("%d %.4f %.4f %.4f %d\n", $x, $r['gib_s'], $worker, $server, hexdec(substr($colors[$kind], 1)));
-                $top = ['gib' => max($top['gib'], $r['gib_s']), 'cpu' => max($top['cpu'], $server)];
-                $tics[] = sprintf('"%s" %d', $tic[$kind] ?? $kind, $x);
-                $x++;
-            }
-            $labels[] = sprintf("set label %d '%s' at first %.1f, graph -0.13 center font ',10'\n", count($labels) + 1,
-                str_replace("'", '', $workload), ($first + $x - 1) / 2);
-            $x++;
-        }
-        file_put_contents($dat, $lines);
-        $head = "unset label\n" . implode('', $labels) . 'set xtics (' . implode(', ', $tics) . ")\nset xrange [-0.7:" . ($x - 1.3) . "]\n";
-        $title = "$name, " . human_size($p['size']);
-        $static = isset($p['static']) ? sprintf(", %.4f with lines dt 2 lw 2 lc rgb '#31a354' title '%s serving the file itself (%.2f)'",
-            $p['static'], $fe, $p['static']) : '';
-        $rows['gib'] .= $head . "set title \"$title\\nthroughput, GiB/s (higher is better)\"\nset yrange [0:" . round($top['gib'] * 1.3, 2) . "]\n"
-            . "plot '$dat' using 1:2:5 with boxes lc rgb variable notitle$static, '$dat' using 1:2:(sprintf('%.2f', \$2)) with labels boxed offset 0,0.7 font ',8' notitle\n";
-        $floorTitle = $fe === 'upload' ? 'C floor with a spool: ' . ($p['floor_name'] ?? 'fcup') . ' (%.2f)' : 'C floor: the same syscalls, no PHP (%.2f)';
-        $floorTitle = str_replace("'", '', $floorTitle);
-        $floor = isset($p['floor']) ? sprintf(", %.4f with lines dt 2 lw 2 lc rgb '#3182bd' title '$floorTitle'",
-            $p['floor'], $p['floor']) : '';
-        $floor .= isset($p['floor2']) ? sprintf(", %.4f with lines dt 3 lw 2 lc rgb '#6baed6' title 'C floor, no spool (%.2f)'",
-            $p['floor2'], $p['floor2']) : '';
-        $floor .= isset($p['static_cpu']) ? sprintf(", %.4f with lines dt 2 lw 2 lc rgb '#31a354' title 'Apache serving the file itself (%.2f)'",
-            $p['static_cpu'], $p['static_cpu']) : '';
-        $cpuTitle = match ($fe) {
-            'nginx' => 'CPU s per GiB (lower is better): the PHP-FPM worker solid, nginx pale above it',
-            'upload' => 'CPU s per GiB (lower is better): the PHP-FPM worker solid, nginx pale above it',
-            default => 'CPU s per GiB (lower is better) of the Apache child, PHP inside it',
-        };
-        $rows['cpu'] .= $head . "set title \"$title\\n$cpuTitle\"\nset yrange [0:" . round($top['cpu'] * 1.3, 2) . "]\n"
-            . "plot '$dat' using 1:4:5 with boxes lc rgb variable fs transparent solid 0.3 notitle, "
-            . "'' using 1:3:5 with boxes lc rgb variable notitle$floor, "
-            // the figures last, over the floor lines
-            . "'$dat' using 1:3:(sprintf('%.2f', \$3)) with labels boxed offset 0,0.7 font ',8' notitle, "
-            . "'' using 1:(\$4 > \$3 ? \$4 : NaN):(sprintf('%.2f', \$4)) with labels boxed offset 0,0.7 font ',8' tc rgb '#555555' notitle\n";
-    }
-    $s .= $rows['gib'] . $rows['cpu'] . "unset multiplot\n";
-    file_put_contents("$dir/http.gp", $s);
-    exec(escapeshellarg($gp) . ' ' . escapeshellarg("$dir/http.gp") . ' 2>&1', $out, $rc);
-    return $rc === 0 ? null : 'gnuplot failed: ' . implode(' ', array_slice($out, -3));
-}
-
-/** Draws $base.png (the copy cases) and $base-http.png; markdown that shows them or says why not. */
-function charts(array $cfg, array $results, string $base): string
-{
-    $md = '';
-    foreach (['' => ['chart', 'throughput chart'], '-http' => ['http_chart', 'HTTP chart']] as $sfx => [$draw, $alt]) {
-        @unlink("$base$sfx.png");
-        $err = $draw($cfg, $results, "$base$sfx.png");
-        if ($err !== null) {
-            $md .= "\nChart ($alt): $err\n";
-        } elseif (is_file("$base$sfx.png")) {
-            $md .= "\n![$alt](" . basename($base) . "$sfx.png)\n";
         }
     }
     return $md;

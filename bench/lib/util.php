@@ -245,6 +245,17 @@ function row_timing(array $row, array $walls, ?int $bytes): array
     ];
 }
 
+/** A row's CPU in seconds per GiB ($perGib): the median of the runs, and their spread. */
+function row_cpu(array $cpu, callable $perGib): array
+{
+    return [
+        'cpu_median' => median($cpu),
+        'cpu_per_gib' => $perGib(median($cpu)),
+        'cpu_min_per_gib' => $cpu ? $perGib(min($cpu)) : null,
+        'cpu_max_per_gib' => $cpu ? $perGib(max($cpu)) : null,
+    ];
+}
+
 /** One table row from the runs of one contender. */
 function summarize(string $caseId, array $case, int $size, array $row): array
 {

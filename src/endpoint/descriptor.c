@@ -1,8 +1,7 @@
-/* What a php_stream is to the kernel, and the bookkeeping that keeps PHP's view of
- * both streams (position, eof, timed_out, notifications) equal to what stock PHP's
- * own read and write calls would have left. */
+/* What a php_stream is to the kernel: its descriptor and kind, its blocking mode
+ * and timeout, and waiting on it as the stream's own read or write would. */
 
-#include "src/engine.h"
+#include "src/endpoint/endpoint.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -59,20 +58,14 @@ static bool is_fd_stream(php_stream *stream, bool is_source)
 
 /* php://output where the SAPI writes straight to a descriptor: that descriptor,
  * always waited on as the CLI's own writer waits. */
-static void open_output(fc_endpoint *ep)
+static void open_output(fc_endpoint *ep, int output_path)
 {
 	int fd = fc_output_fd();
 
-	/* Under PHP-FPM the output layer ends in its FastCGI socket, which only the
-	 * fastcgi path writes to, and only once it has proven it is the socket. */
-	if (fc_fastcgi_possible()) {
-		ep->fastcgi = true;
-		ep->via_output = true;
-		return;
-	}
-	/* Under mod_php, only the apache path passes the output layer, by Apache's filters. */
-	if (fc_apache_possible()) {
-		ep->apache = true;
+	/* Under PHP-FPM the output layer ends in its FastCGI socket, under mod_php in
+	 * Apache's filters: only that server's path passes it, once it has proven them. */
+	if (output_path >= 0) {
+		ep->output_path = output_path;
 		ep->via_output = true;
 		return;
 	}
@@ -90,17 +83,18 @@ static void open_output(fc_endpoint *ep)
 #endif
 }
 
-void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source)
+void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source, int output_path)
 {
 	php_socket_t fd;
 
 	memset(ep, 0, sizeof(*ep));
 	ep->stream = stream;
 	ep->fd = -1;
+	ep->output_path = -1;
 	ep->restore_flags = -1;
 
 	if (!is_source && fc_is_output_stream(stream)) {
-		open_output(ep);
+		open_output(ep, output_path);
 		return;
 	}
 	if (!is_fd_stream(stream, is_source)) {
@@ -229,70 +223,4 @@ bool fc_endpoint_ready_now(const fc_endpoint *ep, short events)
 	struct timeval zero = {0, 0};
 
 	return php_pollfd_for(ep->fd, events, &zero) > 0;
-}
-
-/* A write that failed in a kernel path is reported as the stream's own write would
- * report it (php_sockop_write, php_stdiop_write), with the size of the block the
- * read/write path would have tried, so the message reads the same. */
-void fc_report_write_error(const fc_job *job, int err)
-{
-	const fc_endpoint *out = &job->out;
-	zend_long attempted = (zend_long) MIN(job->remaining, fc_block_size(job));
-
-	if (out->stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS) {
-		return;
-	}
-	if (out->sock) {
-#if PHP_VERSION_ID >= 80600
-		/* a warning from 8.6 on, with its code (php-src PR #20524) */
-		php_stream_warn(out->stream, NetworkSendFailed, "Send of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
-			attempted, err, strerror(err));
-#else
-		php_error_docref(NULL, E_NOTICE, "Send of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
-			attempted, err, strerror(err));
-#endif
-	} else {
-		FC_STREAM_NOTICE(out->stream, WriteFailed, "Write of " ZEND_LONG_FMT " bytes failed with errno=%d %s",
-			attempted, err, strerror(err));
-	}
-}
-
-/* The kernel took n bytes from the source: account for them as php_stream_read()
- * would have (position, and progress for a socket's notifier). */
-void fc_job_took(fc_job *job, size_t n)
-{
-	php_stream *in = job->in.stream;
-
-	if (job->remaining != SIZE_MAX) {
-		job->remaining -= n;
-	}
-	in->position += n;
-	if (job->in.sock) {
-		php_stream_notify_progress_increment(PHP_STREAM_CONTEXT(in), n, 0);
-	}
-}
-
-/* The kernel delivered n bytes to the destination: as php_stream_write() would. */
-void fc_job_gave(fc_job *job, size_t n)
-{
-	php_stream *out = job->out.stream;
-
-	job->done += n;
-	out->position += n;
-	out->flags |= PHP_STREAM_FLAG_WAS_WRITTEN;
-	if (job->out.sock) {
-		php_stream_notify_progress_increment(PHP_STREAM_CONTEXT(out), n, 0);
-	}
-}
-
-void fc_job_moved(fc_job *job, size_t n)
-{
-	fc_job_took(job, n);
-	fc_job_gave(job, n);
-}
-
-fc_status fc_fallback(fc_job *job, int reason)
-{
-	job->reason = reason;
-	return FC_FALLBACK;
 }

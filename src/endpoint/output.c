@@ -1,14 +1,10 @@
 /* PHP's output layer as a destination: php://output, fpassthru() and readfile().
- *
- * Output normally goes through the output layer (output buffers, then the SAPI's
- * writer: FPM's FastCGI records, Apache, the CLI). The engine feeds it in blocks of
- * fastcopy.buffer_size from the mmap window or a large read, never the whole file,
- * so a chunked output buffer (output_buffering = 4096, ob_start(null, $chunk)) keeps
- * memory flat. Where nothing is buffered and the SAPI is the CLI, which writes
- * straight to descriptor 1, the layer is only used to settle headers and the rest
- * goes to that descriptor by the kernel paths. */
+ * The layer is fed a block at a time, so chunked output buffers keep memory flat;
+ * under the CLI with nothing buffered, it only settles the headers and the kernel
+ * paths write to descriptor 1 (docs/internals.md, "The output layer"). */
 
-#include "src/engine.h"
+#include "src/endpoint/endpoint.h"
+#include "src/core/sapi_name.h"
 
 #include "SAPI.h"
 #include "php_output.h"
@@ -26,47 +22,13 @@ bool fc_is_output_stream(const php_stream *stream)
  * with write(2) and waits when it is full, which is what the kernel paths do. */
 int fc_output_fd(void)
 {
-	if (strcmp(sapi_module.name, "cli") != 0) {
+	if (!fc_sapi_is(FC_SAPI_CLI)) {
 		return -1;
 	}
 	if (php_output_get_level() > 0 || (php_output_get_status() & PHP_OUTPUT_DISABLED)) {
 		return -1;
 	}
 	return STDOUT_FILENO;
-}
-
-/* Until headers are sent, the first byte goes through the layer, which sends them
- * and records where output started, exactly as any other output would. */
-fc_status fc_output_settle(fc_job *job)
-{
-	size_t before = job->done, rest = job->remaining;
-	fc_status st;
-
-	if (SG(headers_sent)) {
-		return FC_CONTINUE;
-	}
-	job->remaining = 1;
-	fc_stats_call(FASTCOPY_PATH_BUFFERED);
-	st = fc_copy_buffered(job);
-	fc_stats_bytes(FASTCOPY_PATH_BUFFERED, job->done - before);
-	job->remaining = rest == SIZE_MAX ? SIZE_MAX : rest - (job->done - before);
-
-	if (st == FC_FAILED) {
-		return FC_FAILED;
-	}
-	if (job->done == before || job->remaining == 0) {
-		return FC_DONE;
-	}
-	/* A file of one byte has ended: no path need be asked to find that out. (A
-	 * file that reports no size, as procfs does, has not.) */
-	if (job->in.kind == FC_KIND_FILE) {
-		zend_stat_t sb;
-		if (zend_fstat(job->in.fd, &sb) == 0 && sb.st_size > 0 && job->in.stream->position >= sb.st_size) {
-			job->in.stream->eof = 1;
-			return FC_DONE;
-		}
-	}
-	return FC_CONTINUE;
 }
 
 /* An output buffer that only holds bytes and passes them on unchanged: PHP's default
@@ -96,7 +58,7 @@ static bool handlers_pass_bytes_on(void)
  * the SAPI sends headers only (HEAD). */
 static int why_disabled(void)
 {
-	return PG(connection_status) & PHP_CONNECTION_ABORTED ? FASTCOPY_REASON_CLIENT : FASTCOPY_REASON_ABORTED;
+	return PG(connection_status) & PHP_CONNECTION_ABORTED ? FC_REASON_CLIENT_ABORTED : FC_REASON_OUTPUT_DISABLED;
 }
 
 /* For a path that writes past the output layer: checks that nothing in it would see
@@ -107,10 +69,10 @@ static int why_disabled(void)
 int fc_output_pass_through(void)
 {
 	if (php_output_get_status() & (PHP_OUTPUT_DISABLED | PHP_OUTPUT_LOCKED)) {
-		return php_output_get_status() & PHP_OUTPUT_DISABLED ? why_disabled() : FASTCOPY_REASON_ABORTED;
+		return php_output_get_status() & PHP_OUTPUT_DISABLED ? why_disabled() : FC_REASON_OUTPUT_DISABLED;
 	}
 	if (!handlers_pass_bytes_on()) {
-		return FASTCOPY_REASON_HANDLER;
+		return FC_REASON_OUTPUT_HANDLER;
 	}
 	php_output_flush_all();
 	sapi_flush();
@@ -132,20 +94,4 @@ int fc_output_discards(const fc_job *job)
 		return 0;
 	}
 	return why_disabled();
-}
-
-PHP_FASTCOPY_API ssize_t php_fastcopy_passthru(php_stream *src)
-{
-	php_stream *out = php_stream_open_wrapper_ex("php://output", "wb", 0, NULL, NULL);
-	size_t len = 0;
-	zend_result result;
-
-	if (!out) {
-		return php_stream_passthru(src);
-	}
-	result = php_fastcopy_copy(src, out, PHP_STREAM_COPY_ALL, &len);
-	php_stream_close(out);
-
-	/* As stock: an error before the first byte is -1, otherwise what was sent. */
-	return result == FAILURE && len == 0 ? -1 : (ssize_t) len;
 }

@@ -1,27 +1,14 @@
 /* Userspace stream wrappers that only pass bytes on, seen through to the stream
- * underneath, so that the paths can use that stream's descriptor.
- *
- * Nextcloud opens every file through icewind/streams' CallbackWrapper, whose only
- * job is to release a lock when the stream is closed: to the engine such a stream is
- * userspace code, and every byte would go through its stream_read(), a fread() of
- * the file underneath, and a PHP string. Where the wrapper is known to hand the bytes
- * on unchanged, the copy reads (or writes) the stream underneath instead, and the
- * wrapper's own position, end-of-file and read buffer are kept as if every byte had
- * passed through it.
- *
- * Known to pass bytes on: an object of exactly the class
- * Icewind\Streams\CallbackWrapper (a subclass may override stream_read() or
- * stream_write()) whose read callback is null when it is the source, or whose write
- * callback is null when it is the destination. Its stream underneath is its protected
- * $source. The object is found where PHP keeps it for every userspace stream (the
- * stream's wrapperdata, which stream_get_meta_data() returns as wrapper_data) and its
- * declared properties are read from their slots: no PHP code runs, no autoloading
- * happens and nothing is written. The class, its parent and the declaring class of
- * each property are checked on every copy, as a callback may be set on one copy and
- * not the next; anything else keeps the stream as it is, and fastcopy_stats() says
- * why under "wrappers". */
+ * underneath so that the paths can use its descriptor: an object of exactly
+ * icewind/streams' CallbackWrapper (Nextcloud's) without the callback of that
+ * direction. It is read from its declared property slots, no PHP code runs, and the
+ * wrapper's position, end-of-file and buffer are kept as if every byte had passed
+ * through it (docs/internals.md, "Userspace wrappers seen through"). */
 
-#include "src/engine.h"
+#include "src/endpoint/endpoint.h"
+#include "src/core/stats.h"
+#include "src/paths/paths.h"
+#include "src/core/names.h"
 
 #define FC_CALLBACK_WRAPPER "Icewind\\Streams\\CallbackWrapper"
 #define FC_BASE_WRAPPER     "Icewind\\Streams\\Wrapper"
@@ -83,10 +70,10 @@ static php_stream *stream_under(php_stream *stream, bool is_source, int *reason)
 	php_stream *under;
 
 	if (is_source ? stream->readfilters.head != NULL : stream->writefilters.head != NULL) {
-		*reason = FASTCOPY_REASON_FILTERED;
+		*reason = FC_REASON_FILTERED;
 		return NULL;
 	}
-	*reason = FASTCOPY_REASON_UNKNOWN;
+	*reason = FC_REASON_UNKNOWN_CLASS;
 	if (Z_TYPE_P(wrapper) != IS_OBJECT) {
 		return NULL;
 	}
@@ -95,7 +82,7 @@ static php_stream *stream_under(php_stream *stream, bool is_source, int *reason)
 	if (!class_named(ce, ZEND_STRL(FC_CALLBACK_WRAPPER))) {
 		for (up = parent_of(ce); up; up = parent_of(up)) {
 			if (class_named(up, ZEND_STRL(FC_CALLBACK_WRAPPER))) {
-				*reason = FASTCOPY_REASON_SUBCLASS;
+				*reason = FC_REASON_SUBCLASS;
 				break;
 			}
 		}
@@ -113,10 +100,10 @@ static php_stream *stream_under(php_stream *stream, bool is_source, int *reason)
 		return NULL;
 	}
 	if (Z_TYPE_P(callback) != IS_NULL) {
-		*reason = FASTCOPY_REASON_CALLBACK;
+		*reason = FC_REASON_CALLBACK_SET;
 		return NULL;
 	}
-	*reason = FASTCOPY_REASON_INNER;
+	*reason = FC_REASON_INNER_UNUSABLE;
 	if (Z_TYPE_P(source) != IS_RESOURCE
 			|| (Z_RES_TYPE_P(source) != php_file_le_stream() && Z_RES_TYPE_P(source) != php_file_le_pstream())) {
 		return NULL;
@@ -172,7 +159,7 @@ static php_stream *see_through(fc_job *job, fc_wrapped *w, php_stream *stream, b
 		return NULL;
 	}
 	if (!push(job, w, stream, under)) {
-		not_seen_through(FASTCOPY_REASON_INNER);
+		not_seen_through(FC_REASON_INNER_UNUSABLE);
 		return NULL;
 	}
 	return under;
@@ -190,25 +177,12 @@ php_stream *fc_see_through_destination(fc_job *job, php_stream *stream)
 	return stream;
 }
 
-/* Opens the source endpoint on the stream the copy reads from: under every
- * pass-through wrapper, each wrapper's read-ahead copied first. */
-fc_status fc_see_through_source(fc_job *job, php_stream *stream)
+/* The stream under a pass-through wrapper the copy reads from, recorded; NULL for
+ * any other stream. The engine opens the source on it, each wrapper's read-ahead
+ * copied first. */
+php_stream *fc_see_through_source(fc_job *job, php_stream *stream)
 {
-	for (;;) {
-		php_stream *under;
-		fc_status st;
-
-		fc_endpoint_open(&job->in, stream, true);
-		st = fc_copy_readahead(job);
-		if (st != FC_CONTINUE) {
-			return st;
-		}
-		under = see_through(job, &job->in_wrapped, stream, true);
-		if (!under) {
-			return FC_CONTINUE;
-		}
-		stream = under;
-	}
+	return see_through(job, &job->in_wrapped, stream, true);
 }
 
 /* Each wrapper moves as far as the stream under it moved, and sees the end of

@@ -1,15 +1,9 @@
-/* A regular file copied into an output layer that throws everything away: a HEAD
- * request (the SAPI sends headers only), or a client that hung up while the script
- * ignores aborts. Stock PHP still reads the whole range and writes it into the
- * disabled layer, and returns its length; nothing of it reaches anyone. This path
- * moves the source's position over the range instead, so the copy returns the same
- * count, leaves the same position and end-of-file, and costs no read at all.
- *
- * Only the bytes the file holds now are skipped; the engine does not choose this
- * path where an output handler or a buffer the script may read back would see the
- * bytes (fc_output_discards()). */
+/* The discard path: a file copied into an output layer that throws it away (HEAD,
+ * a client gone while aborts are ignored). Stock reads it all for nothing; this
+ * moves the source's position over the range, so the count, position and
+ * end-of-file are stock's without a read (docs/internals.md, "Discard"). */
 
-#include "src/engine.h"
+#include "src/paths/paths.h"
 
 #include <errno.h>
 
@@ -25,7 +19,7 @@ fc_status fc_copy_discard(fc_job *job)
 	}
 	if (sb.st_size <= offset) {
 		/* procfs and friends report no size: read() will tell */
-		return fc_fallback(job, FASTCOPY_REASON_ZERO);
+		return fc_fallback(job, FC_REASON_ZERO);
 	}
 	avail = (size_t) (sb.st_size - offset);
 	n = MIN(job->remaining, avail);

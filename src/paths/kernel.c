@@ -4,7 +4,8 @@
  * there: descriptors are used at their own offsets, which advance only by what was
  * actually transferred. */
 
-#include "src/engine.h"
+#include "src/paths/paths.h"
+#include "src/endpoint/endpoint.h"
 
 #include <errno.h>
 #include <unistd.h>
@@ -26,26 +27,44 @@ static size_t next_count(const fc_job *job)
 static fc_status at_source_end(fc_job *job, bool first)
 {
 	if (first) {
-		return fc_fallback(job, FASTCOPY_REASON_ZERO);
+		return fc_fallback(job, FC_REASON_ZERO);
 	}
 	job->in.stream->eof = 1;
 	return FC_DONE;
 }
 
-/* The destination is full: wait like the stream's own write would. A socket
- * whose timeout elapses fails as php_sockop_write() does, naming EAGAIN. */
-static fc_status wait_for_output(fc_job *job)
+/* Waits on one end as that stream's own read or write would: FC_CONTINUE once it
+ * is ready, FC_DONE where a non-blocking stream stops. A socket whose timeout
+ * elapses fails a write as php_sockop_write() does, naming EAGAIN, and ends a read
+ * the way this PHP's read reports a timeout (see fc_timed_out_read_fails()),
+ * without a notice. */
+static fc_status wait_for(fc_job *job, bool output)
 {
-	switch (fc_endpoint_wait(&job->out, POLLOUT)) {
+	switch (fc_endpoint_wait(output ? &job->out : &job->in, output ? POLLOUT : POLLIN)) {
 		case FC_WAIT_READY:
 			return FC_CONTINUE;
-		case FC_WAIT_WOULD_BLOCK:
-			return FC_DONE;
 		case FC_WAIT_TIMED_OUT:
+			if (output) {
+				fc_report_write_error(job, EAGAIN);
+				return FC_FAILED;
+			}
+			return fc_timed_out_read_fails() ? FC_FAILED : FC_DONE;
+		case FC_WAIT_WOULD_BLOCK:
 		default:
-			fc_report_write_error(job, EAGAIN);
-			return FC_FAILED;
+			return FC_DONE;
 	}
+}
+
+/* The destination is full. */
+static fc_status wait_for_output(fc_job *job)
+{
+	return wait_for(job, true);
+}
+
+/* The source has nothing yet. */
+static fc_status wait_for_input(fc_job *job)
+{
+	return wait_for(job, false);
 }
 
 /* The reader is gone: trying again by another path would only raise SIGPIPE (and
@@ -54,22 +73,6 @@ static fc_status peer_gone(fc_job *job, int err)
 {
 	fc_report_write_error(job, err);
 	return FC_FAILED;
-}
-
-/* The source has nothing yet: wait as its own read would. A non-blocking source
- * ends the copy; a socket whose timeout elapses ends it the way this PHP's read
- * reports a timeout (see fc_timed_out_read_fails()), without a notice. */
-static fc_status wait_for_input(fc_job *job)
-{
-	switch (fc_endpoint_wait(&job->in, POLLIN)) {
-		case FC_WAIT_READY:
-			return FC_CONTINUE;
-		case FC_WAIT_TIMED_OUT:
-			return fc_timed_out_read_fails() ? FC_FAILED : FC_DONE;
-		case FC_WAIT_WOULD_BLOCK:
-		default:
-			return FC_DONE;
-	}
 }
 
 /* The loop every direct kernel path shares: move, account, and sort errno into
@@ -82,6 +85,9 @@ static fc_status kernel_loop(fc_job *job, fc_move_fn move, fc_status (*again)(fc
 {
 	bool first = true;
 
+	if (!move) {
+		return fc_fallback(job, ENOSYS);
+	}
 	while (job->remaining > 0) {
 		ssize_t n = move(job, next_count(job));
 		fc_status st;
@@ -109,21 +115,15 @@ static fc_status kernel_loop(fc_job *job, fc_move_fn move, fc_status (*again)(fc
 	return FC_DONE;
 }
 
+/* Where the C library lacks a syscall there is no move, and its path hands over at
+ * once, as the kernel's ENOSYS would make it. */
 #ifdef HAVE_COPY_FILE_RANGE
 static ssize_t move_by_copy_file_range(fc_job *job, size_t count)
 {
 	return copy_file_range(job->in.fd, NULL, job->out.fd, NULL, count, 0);
 }
-
-fc_status fc_copy_file_range(fc_job *job)
-{
-	return kernel_loop(job, move_by_copy_file_range, wait_for_output, true);
-}
 #else
-fc_status fc_copy_file_range(fc_job *job)
-{
-	return fc_fallback(job, ENOSYS);
-}
+# define move_by_copy_file_range NULL
 #endif
 
 #ifdef HAVE_SENDFILE
@@ -131,18 +131,20 @@ static ssize_t move_by_sendfile(fc_job *job, size_t count)
 {
 	return sendfile(job->out.fd, job->in.fd, NULL, count);
 }
+#else
+# define move_by_sendfile NULL
+#endif
+
+fc_status fc_copy_file_range(fc_job *job)
+{
+	return kernel_loop(job, move_by_copy_file_range, wait_for_output, true);
+}
 
 /* The source is a file, so a reset can only be the destination's. */
 fc_status fc_copy_sendfile(fc_job *job)
 {
 	return kernel_loop(job, move_by_sendfile, wait_for_output, true);
 }
-#else
-fc_status fc_copy_sendfile(fc_job *job)
-{
-	return fc_fallback(job, ENOSYS);
-}
-#endif
 
 #ifdef HAVE_SPLICE
 /* After EAGAIN from a splice between in and out: find which side is not ready and

@@ -1,18 +1,12 @@
-/* A regular-file source mapped a window at a time and written to a destination that
- * has no descriptor the kernel could use (php://output, php://memory, php://temp,
- * userspace wrappers, filters, TLS) or that the kernel paths refused (O_APPEND).
- *
- * The window is bounded (fastcopy.mmap_window), unlike stock's "map everything up to
- * 4 MiB" rule, and written in blocks of fastcopy.buffer_size so that an output buffer
- * or a userspace wrapper never sees more than one block at once.
- *
- * A file that shrinks while it is mapped turns reads past its new end into SIGBUS.
- * The size is checked before every block, which leaves only a shrink racing the
- * block in flight; for that case a SIGBUS handler puts anonymous zero pages over the
- * rest of the window, the interrupted copy completes, and the engine stops after
- * that block instead of the process dying. */
+/* The mmap path: a regular file mapped a bounded window at a time
+ * (fastcopy.mmap_window) and written in blocks to a destination the kernel paths
+ * cannot write (php://output, memory, userspace, filters, TLS, O_APPEND). A file
+ * that shrinks while mapped would raise SIGBUS: the size is checked before every
+ * block, and a handler puts zero pages over the rest of the window for a shrink
+ * racing the block in flight (docs/internals.md, "The mmap window"). */
 
-#include "src/engine.h"
+#include "src/paths/paths.h"
+#include "src/endpoint/endpoint.h"
 
 #ifdef FASTCOPY_HAVE_MMAP
 
@@ -81,6 +75,11 @@ void fc_mmap_release(fc_job *job)
 		munmap(job->map, job->map_len);
 		job->map = NULL;
 	}
+}
+
+const char *fc_mmap_unavailable(void)
+{
+	return NULL;
 }
 
 void fc_mmap_shutdown(void)
@@ -178,7 +177,7 @@ fc_status fc_copy_mmap(fc_job *job)
 		if (size <= offset) {
 			/* Files that report no size (procfs) still have data: let read() tell. */
 			if (first) {
-				st = fc_fallback(job, FASTCOPY_REASON_ZERO);
+				st = fc_fallback(job, FC_REASON_ZERO);
 			} else {
 				job->in.stream->eof = 1;
 				st = FC_DONE;
@@ -224,6 +223,11 @@ fc_status fc_copy_mmap(fc_job *job)
 fc_status fc_copy_mmap(fc_job *job)
 {
 	return fc_fallback(job, ENOSYS);
+}
+
+const char *fc_mmap_unavailable(void)
+{
+	return "not built: no mmap() on this platform";
 }
 
 void fc_mmap_release(fc_job *job)

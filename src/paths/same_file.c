@@ -1,26 +1,14 @@
-/* A copy whose source and destination are the same file: one stream copied into
- * itself, two streams opened on one file, or a php://fd duplicate of either.
- *
- * Stock PHP reads the source's range and then writes it where the destination's
- * offset is at that moment. For one stream (and for a php://fd duplicate, which
- * shares its offset) that is right behind the bytes just read; for a second stream
- * it is the destination's own position; with O_APPEND it is the end of the file.
- * Whenever stock has read the bytes before it writes over them (a range of one
- * 8 KiB block, a destination before the source, ranges apart), the result is that
- * of copying a snapshot of the range taken before the copy began: what memmove()
- * does in memory. That is what this copy gives in every case; where stock reads back
- * bytes it has just written, its result hangs on its block size and it may chase its
- * own writes (README, differences from stock). The kernel paths and the read/write
- * path would re-read written bytes too (and sendfile from a descriptor to itself
- * does not move them at all), so this copy is done apart from them, with
- * pread()/pwrite() in blocks ordered so that no block is read after it was
- * overwritten: a bounded buffer for any size. fastcopy_stats() counts it as
- * "buffered".
- *
- * Only the bytes the file holds when the copy begins are copied, however long the
- * copy was asked to be, so a destination past the source never feeds it. */
+/* A copy whose source and destination are the same file: one stream into itself,
+ * two streams on one file, or a php://fd duplicate. The result is that of copying
+ * a snapshot of the range taken before the copy began, as memmove() does, which is
+ * stock's result wherever stock does not read back its own writes; pread()/pwrite()
+ * in blocks ordered so that no block is read after it was overwritten, and only the
+ * bytes the file holds when the copy begins (docs/internals.md, "Copies into the
+ * same file"). fastcopy_stats() counts it as "buffered". */
 
-#include "src/engine.h"
+#include "src/paths/paths.h"
+#include "src/endpoint/endpoint.h"
+#include "src/core/stats.h"
 
 #include <errno.h>
 

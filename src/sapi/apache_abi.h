@@ -1,13 +1,9 @@
 /* The parts of Apache httpd 2.4's and mod_php's structures that the apache path
- * reads, mirrored field for field from httpd.h, http_core.h, http_config.h,
- * util_filter.h, apr_buckets.h and PHP's sapi/apache2handler/php_apache.h, so that
- * the extension builds without apache2-dev (`pecl install` on a machine that only
- * runs Apache). Apache freezes the layout of these structures within a module magic
- * number major (20120211 for every 2.4 release: fields are only ever appended), and
- * the path checks that number at run time. When Apache's headers are present,
- * configure compiles and runs config/apache_abi_check.c, which compares every
- * offset and bit-field here with the real structures and fails the build on any
- * difference. Plain C: no PHP or Apache header is needed to include it. */
+ * reads, mirrored field for field so that the extension builds without apache2-dev.
+ * Within a module magic number major (20120211 for every 2.4) fields are only ever
+ * appended, and the guard checks that number at run time; where Apache's headers
+ * are installed, configure compares every offset here with them
+ * (config/apache_abi_check.c). Plain C: no PHP or Apache header needed. */
 
 #ifndef FASTCOPY_APACHE_ABI_H
 #define FASTCOPY_APACHE_ABI_H

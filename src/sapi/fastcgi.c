@@ -1,37 +1,22 @@
-/* PHP-FPM's response socket as a destination. Under PHP-FPM, php://output ends in
- * FPM's FastCGI writer, which copies every byte from user memory into the socket the
- * web server reads. For a regular file this path writes the FCGI_STDOUT records
- * itself: the 8-byte header from here, the payload moved by the kernel from the page
- * cache (spliced through a pipe, several records per call), so no payload byte
- * passes through user memory.
- *
- * The socket is a private field of FPM's request: SG(server_context) is
- * main/fastcgi.c's fcgi_request, whose layout has not changed since PHP 7.0 but is
- * no API, and no fcgi_* function is exported for us to call. So nothing is written
- * until the guess has been proven: the layout once per process (every field within
- * the values FPM gives it, the buffer pointer inside the buffer, the listening
- * socket really listening), the descriptor once per connection (a connected stream
- * socket accepted from that listening socket). A process where any of that fails
- * keeps php://output on the output layer for good. */
+/* The fastcgi path: under PHP-FPM, a regular file written to the web server as
+ * FCGI_STDOUT records of our own, the header from here and the payload spliced
+ * from the page cache through a pipe, so no payload byte passes through user
+ * memory. Nothing is written before fastcgi_guard.c has proven FPM's request and
+ * its connection (docs/internals.md, "PHP-FPM's FastCGI socket"). */
 
-#include "src/engine.h"
+#include "src/sapi/sapi.h"
 #include "src/sapi/fastcgi_request.h"
+#include "src/endpoint/endpoint.h"
+#include "src/core/php_compat.h"
 
-#include "SAPI.h"
 #include "php_main.h"
-#include "php_output.h"
 
 #ifdef FASTCOPY_HAVE_FASTCGI
 
 #include <errno.h>
 #include <fcntl.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/uio.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #define FCGI_VERSION_1 1
@@ -43,175 +28,6 @@
  * own and each payload straddles 17 pages. */
 #define FC_PIPE_SIZE      (1024 * 1024)
 #define FC_BATCH_RECORDS  14
-
-typedef union {
-	struct sockaddr sa;
-	struct sockaddr_un un;
-	struct sockaddr_in in;
-	struct sockaddr_in6 in6;
-} fc_sockaddr;
-
-/* What this process has proven; FPM serves one request at a time per process. */
-static struct {
-	const fc_fcgi_request *req; /* the request object whose layout was checked */
-	const char *failed;         /* why the guess was refused, for good */
-	fc_sockaddr listen_addr;
-	socklen_t listen_len;
-	dev_t conn_dev;             /* the connection last verified */
-	ino_t conn_ino;
-} guard;
-
-static bool sapi_speaks_fastcgi(void)
-{
-	return strcmp(sapi_module.name, "fpm-fcgi") == 0 || strcmp(sapi_module.name, "cgi-fcgi") == 0;
-}
-
-static int sock_opt(int fd, int opt)
-{
-	int value = -1;
-	socklen_t len = sizeof(value);
-
-	return getsockopt(fd, SOL_SOCKET, opt, &value, &len) == 0 ? value : -1;
-}
-
-/* A socket accepted from a listening socket has the listener's local address: the
- * same path for a unix socket; the same port, and the same address unless the
- * listener was bound to the wildcard, for TCP. */
-static bool same_local_address(const fc_sockaddr *a, socklen_t alen)
-{
-	const fc_sockaddr *l = &guard.listen_addr;
-
-	if (a->sa.sa_family != l->sa.sa_family) {
-		return false;
-	}
-	switch (a->sa.sa_family) {
-		case AF_UNIX:
-			return alen == guard.listen_len && memcmp(a->un.sun_path, l->un.sun_path,
-				alen - offsetof(struct sockaddr_un, sun_path)) == 0;
-		case AF_INET:
-			return a->in.sin_port == l->in.sin_port && (l->in.sin_addr.s_addr == htonl(INADDR_ANY)
-				|| a->in.sin_addr.s_addr == l->in.sin_addr.s_addr);
-		case AF_INET6:
-			return a->in6.sin6_port == l->in6.sin6_port
-				&& (IN6_IS_ADDR_UNSPECIFIED(&l->in6.sin6_addr)
-					|| memcmp(&a->in6.sin6_addr, &l->in6.sin6_addr, sizeof(struct in6_addr)) == 0);
-		default:
-			return false;
-	}
-}
-
-/* Once per process: the fields read as FPM sets them, and the listening socket is one. */
-static const char *check_layout(const fc_fcgi_request *ctx)
-{
-	fc_fcgi_request copy;
-	struct iovec local = {&copy, sizeof(copy)}, remote = {(void *) ctx, sizeof(copy)};
-	const unsigned char *buf_end;
-
-	/* php-cgi outside FastCGI mode stores (void *) 1 there. */
-	if ((uintptr_t) ctx < 65536 || (uintptr_t) ctx % sizeof(void *) != 0) {
-		return "no FastCGI request";
-	}
-	/* Read through the kernel first: an unmapped address fails, it does not fault. */
-	if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) != (ssize_t) sizeof(copy)) {
-		return "request not readable";
-	}
-	buf_end = ctx->out_buf + sizeof(copy.out_buf);
-	if (copy.listen_socket < 0 || copy.fd < 0 || copy.fd == copy.listen_socket
-			|| (copy.tcp | copy.keep | copy.ended) & ~1
-#ifdef TCP_NODELAY
-			|| copy.nodelay & ~1
-#endif
-			|| copy.id < 1 || copy.id > 0xffff || copy.in_len < 0 || copy.in_len > 0xffff
-			|| copy.in_pad < 0 || copy.in_pad > 0xff
-			|| copy.out_pos < ctx->out_buf || copy.out_pos > buf_end
-			|| (copy.out_hdr && (copy.out_hdr < ctx->out_buf || copy.out_hdr >= copy.out_pos))) {
-		return "request layout not recognised";
-	}
-	if (sock_opt(copy.listen_socket, SO_ACCEPTCONN) != 1 || sock_opt(copy.listen_socket, SO_TYPE) != SOCK_STREAM) {
-		return "no listening socket where the layout puts it";
-	}
-	guard.listen_len = sizeof(guard.listen_addr);
-	if (getsockname(copy.listen_socket, &guard.listen_addr.sa, &guard.listen_len) != 0) {
-		return "listening socket has no address";
-	}
-	return NULL;
-}
-
-/* Once per connection: the descriptor is a connected stream socket accepted from
- * the pool's listening socket. 0, or why the path declines this copy. */
-static int check_connection(int fd, const zend_stat_t *st)
-{
-	fc_sockaddr local, peer;
-	socklen_t local_len = sizeof(local), peer_len = sizeof(peer);
-
-	if (!S_ISSOCK(st->st_mode) || sock_opt(fd, SO_TYPE) != SOCK_STREAM || sock_opt(fd, SO_ACCEPTCONN) != 0
-			|| getsockname(fd, &local.sa, &local_len) != 0 || !same_local_address(&local, local_len)) {
-		return FASTCOPY_REASON_UNVERIFIED;
-	}
-	/* The web server reset a TCP connection it had closed when its client left:
-	 * the headers flushed just before reached a closed socket, whose kernel answered
-	 * with a reset. The socket is still the pool's; the client is gone. */
-	if (getpeername(fd, &peer.sa, &peer_len) != 0) {
-		return errno == ENOTCONN ? FASTCOPY_REASON_CLIENT : FASTCOPY_REASON_UNVERIFIED;
-	}
-	guard.conn_dev = st->st_dev;
-	guard.conn_ino = st->st_ino;
-	return 0;
-}
-
-/* The verified request of the running script, or NULL with *reason set. */
-fc_fcgi_request *fc_fastcgi_request(int *reason)
-{
-	fc_fcgi_request *req = (fc_fcgi_request *) SG(server_context);
-	zend_stat_t st;
-
-	*reason = FASTCOPY_REASON_UNVERIFIED;
-	if (guard.failed) {
-		return NULL;
-	}
-	if (req != guard.req) {
-		guard.failed = check_layout(req);
-		if (guard.failed) {
-			return NULL;
-		}
-		guard.req = req;
-		guard.conn_ino = 0;
-	}
-	if (req->ended || req->fd < 0) {
-		*reason = FASTCOPY_REASON_FINISHED;
-		return NULL;
-	}
-	if (zend_fstat(req->fd, &st) != 0) {
-		return NULL;
-	}
-	if (st.st_ino != guard.conn_ino || st.st_dev != guard.conn_dev) {
-		*reason = check_connection(req->fd, &st);
-		if (*reason != 0) {
-			return NULL;
-		}
-	}
-	return req;
-}
-
-bool fc_fastcgi_possible(void)
-{
-	return sapi_speaks_fastcgi() && !guard.failed;
-}
-
-/* NULL when the path can serve this process, or why it cannot. */
-const char *fc_fastcgi_unavailable(void)
-{
-	int reason;
-
-	if (!sapi_speaks_fastcgi()) {
-		return "the SAPI is not PHP-FPM";
-	}
-	/* phpinfo() runs inside a request: prove the layout now if no copy has. */
-	if (!guard.failed && SG(server_context)) {
-		fc_fastcgi_request(&reason);
-	}
-	return guard.failed;
-}
 
 static void make_header(unsigned char *h, int id, size_t len)
 {
@@ -300,7 +116,7 @@ static fc_status take_back_header(fc_records *r, int err)
 		return FC_FALLBACK;
 	}
 	if (r->in_pipe < FC_HEADER_LEN) {
-		r->cut_short = err ? err : FASTCOPY_REASON_SHRANK;
+		r->cut_short = err ? err : FC_REASON_FILE_SHRANK;
 		return FC_FALLBACK;
 	}
 	if (read(r->pipe_rd, header, sizeof(header)) != FC_HEADER_LEN) {
@@ -333,7 +149,7 @@ static fc_status finish_record_by_read(fc_records *r, size_t left)
 			continue;
 		}
 		if (got <= 0) {
-			r->cut_short = got < 0 ? errno : FASTCOPY_REASON_SHRANK;
+			r->cut_short = got < 0 ? errno : FC_REASON_FILE_SHRANK;
 			if (got < 0 && !(r->job->in.stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS)) {
 				/* as plain_wrapper's read reports it */
 				FC_STREAM_NOTICE(r->job->in.stream, ReadFailed, "Read of %zu bytes failed with errno=%d %s",
@@ -408,7 +224,7 @@ static fc_status send_records(fc_records *r)
 		if (zend_fstat(r->fd, &sb) != 0 || sb.st_size <= offset) {
 			if (first) {
 				/* procfs and friends report no size: read() will tell */
-				return fc_fallback(job, FASTCOPY_REASON_ZERO);
+				return fc_fallback(job, FC_REASON_ZERO);
 			}
 			job->in.stream->eof = 1;
 			return FC_DONE;
@@ -464,7 +280,7 @@ static fc_status end_inside_record(fc_records *r)
 	return fc_fallback(r->job, r->cut_short);
 }
 
-fc_status fc_copy_fastcgi(fc_job *job)
+static fc_status copy_fastcgi(fc_job *job)
 {
 	fc_records r;
 	int reason, p[2];
@@ -483,7 +299,7 @@ fc_status fc_copy_fastcgi(fc_job *job)
 	}
 	/* FPM's own buffer must be empty now, or our records would overtake it. */
 	if (r.req->out_pos != r.req->out_buf || r.req->out_hdr) {
-		return fc_fallback(job, FASTCOPY_REASON_UNVERIFIED);
+		return fc_fallback(job, FC_REASON_UNVERIFIED);
 	}
 	if (pipe2(p, O_NONBLOCK | O_CLOEXEC) != 0) {
 		return fc_fallback(job, errno);
@@ -503,21 +319,10 @@ fc_status fc_copy_fastcgi(fc_job *job)
 	return r.cut_short ? end_inside_record(&r) : st;
 }
 
+const fc_server_path fc_fastcgi_path = {NULL, copy_fastcgi, fc_fastcgi_possible, fc_fastcgi_unavailable};
+
 #else
 
-bool fc_fastcgi_possible(void)
-{
-	return false;
-}
-
-const char *fc_fastcgi_unavailable(void)
-{
-	return "not built: needs Linux splice()";
-}
-
-fc_status fc_copy_fastcgi(fc_job *job)
-{
-	return fc_fallback(job, ENOSYS);
-}
+const fc_server_path fc_fastcgi_path = {"not built: needs Linux splice()"};
 
 #endif

@@ -1,9 +1,15 @@
 /* PHP-FPM's request object as the fastcgi paths see it: shared by the response
- * writer (fastcgi.c) and the request body reader (fastcgi_input.c), proven once
- * per process and per connection by fastcgi.c. */
+ * writer (fastcgi.c) and the request body reader (src/input/fastcgi_input.c),
+ * proven once per process and per connection by fastcgi_guard.c. */
 
 #ifndef FASTCOPY_FASTCGI_REQUEST_H
 #define FASTCOPY_FASTCGI_REQUEST_H
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
 
 #if defined(__linux__) && defined(HAVE_SPLICE)
 # define FASTCOPY_HAVE_FASTCGI 1
@@ -35,6 +41,11 @@ typedef struct {
 /* The running script's request once its layout and connection are proven, or
  * NULL with *reason set (UNVERIFIED, REQUEST_FINISHED). */
 fc_fcgi_request *fc_fastcgi_request(int *reason);
+
+/* Whether php://output ends in FastCGI records here and the guard has not refused
+ * this process; NULL when the fastcgi paths can serve it, or why they cannot. */
+bool fc_fastcgi_possible(void);
+const char *fc_fastcgi_unavailable(void);
 
 #endif
 

@@ -30,9 +30,9 @@ $stockWant = [
 ];
 
 /** The child that serves (MaxRequestWorkers 1) and its counters. */
-function fcap_child(FcintApache $srv): array
+function fcap_child(FcapServer $srv): array
 {
-    $s = fcint_get_json($srv->url('stats.php'));
+    $s = fchttp_get_json($srv->url('stats.php'));
     return [$s['pid'] ?? 0, $s['stats'] ?? null];
 }
 
@@ -43,7 +43,7 @@ foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
             $label = "$fn ignore_user_abort=$ignore [$mode]";
             [$pid0, $s0] = fcap_child($srv);
             $log = "abort-$fn-$ignore-$mode.log";
-            $c = fcint_get_and_hang_up($srv->url("abort.php?fn=$fn&ignore=$ignore&log=$log"), 1 << 20);
+            $c = fchttp_get_and_hang_up($srv->url("abort.php?fn=$fn&ignore=$ignore&log=$log"), 1 << 20);
             if (!str_contains($c['status_line'], ' 200 ') || $c['body'] < (1 << 20)) {
                 fcint_fail("$label: client saw " . json_encode($c));
             }
@@ -87,7 +87,7 @@ foreach ($servers as $mode => $srv) {
     fclose($f);
     fclose($seed);
     [$pid0] = fcap_child($srv);
-    [$s, $status, $body] = fcint_open_get($srv->url('download.php?fn=readfile&file=cut'));
+    [$s, $status, $body] = fchttp_open_get($srv->url('download.php?fn=readfile&file=cut'));
     while ($s && $body < (1 << 20) && !feof($s)) {
         $body += strlen((string) fread($s, 65536));
     }

@@ -26,27 +26,27 @@ $modes = fcint_modes();
 foreach ($setups as $name => [$options, $sendfile]) {
     $servers = [];
     foreach ($modes as $mode) {
-        $servers[$mode] = new FcintApache($mode, $docroot, "$tmp/" . md5($name), $options);
+        $servers[$mode] = new FcapServer($mode, $docroot, "$tmp/" . md5($name), $options);
     }
     $deflate = isset($options['modules']);
     $f = $deflate ? $big : $odd;
     $q = ['fn' => 'readfile', 'file' => $deflate ? 'big' : 'odd'];
     $expect = $deflate ? ['status' => 200, 'headers' => ['Content-Encoding' => 'gzip'], 'decoded' => $f['sha256']]
-        : fcfc_expect_slice($f, 0, $f['size']);
+        : fchttp_expect_slice($f, 0, $f['size']);
     $request = $deflate ? ['Accept-Encoding: gzip'] : [];
     if (!isset($servers['override'])) {
-        fcap_download($servers, $name, $q, $expect, $f['size'], 'apache', $request);
+        fchttp_download('apache', $servers, $name, $q, $expect, $f['size'], 'apache', $request);
         continue;
     }
     $calls = fcap_count_syscalls($servers['override'], ['sendfile', 'writev'],
-        fn () => fcap_download($servers, $name, $q, $expect, $f['size'], 'apache', $request));
+        fn () => fchttp_download('apache', $servers, $name, $q, $expect, $f['size'], 'apache', $request));
     if ($sendfile !== ($calls['sendfile'] > 0)) {
         fcint_fail("$name: the child made " . json_encode($calls) . ', want ' . ($sendfile ? '' : 'no ') . 'sendfile');
     }
     if ($deflate) {
         // Under 16 MiB mod_deflate may hold a whole response: the path leaves it to the
         // output layer, and the compressed answer is stock's, byte for byte.
-        fcap_download($servers, "$name, 5 MiB", ['fn' => 'readfile', 'file' => 'odd'], ['status' => 200,
+        fchttp_download('apache', $servers, "$name, 5 MiB", ['fn' => 'readfile', 'file' => 'odd'], ['status' => 200,
             'headers' => ['Content-Encoding' => 'gzip']], $odd['size'], 'SMALL_RESPONSE', $request);
     }
     foreach ($servers as $srv) {

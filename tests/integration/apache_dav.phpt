@@ -26,11 +26,11 @@ fcap_compare($servers, 'full GET', $url, [], ['status' => 200, 'bytes' => $size,
     'headers' => $fileHeaders + ['Content-Length' => (string) $size]], $size);
 // Unaligned start: sendResponse() copies up to a page boundary, then in 4 MiB pieces.
 fcap_compare($servers, 'range 1000003-2000000', $url, ['Range: bytes=1000003-2000000'],
-    fcint_expect_range($blob, 1000003, 2000000), 2000000 - 1000003 + 1 - 4096);
+    fchttp_expect_range($blob, 1000003, 2000000), 2000000 - 1000003 + 1 - 4096);
 fcap_compare($servers, 'suffix range -1234567', $url, ['Range: bytes=-1234567'],
-    fcint_expect_range($blob, $size - 1234567, $size - 1), 1234567 - 4096);
+    fchttp_expect_range($blob, $size - 1234567, $size - 1), 1234567 - 4096);
 fcap_compare($servers, 'last byte', $url, ['Range: bytes=' . ($size - 1) . '-'],
-    fcint_expect_range($blob, $size - 1, $size - 1), null);
+    fchttp_expect_range($blob, $size - 1, $size - 1), null);
 fcap_compare($servers, 'unsatisfiable range', $url, ['Range: bytes=' . $size . '-'], ['status' => 416], null);
 fcap_compare($servers, 'HEAD', $url, ['method' => 'HEAD'], ['status' => 200, 'bytes' => 0,
     'headers' => $fileHeaders + ['Content-Length' => (string) $size]], null);
@@ -42,13 +42,13 @@ fcap_compare($servers, 'PROPFIND Depth 1', 'dav.php/', ['method' => 'PROPFIND', 
 fcap_compare($servers, 'icewind CallbackWrapper: full GET', "$url?wrap=icewind", [], ['status' => 200,
     'bytes' => $size, 'sha256' => $blob['sha256'], 'headers' => ['Content-Length' => (string) $size]], null);
 fcap_compare($servers, 'icewind CallbackWrapper: range 1000003-2000000', "$url?wrap=icewind",
-    ['Range: bytes=1000003-2000000'], fcint_expect_range($blob, 1000003, 2000000), null);
+    ['Range: bytes=1000003-2000000'], fchttp_expect_range($blob, 1000003, 2000000), null);
 // Nextcloud's wrapping (close callback only) is seen through: the apache path
 // carries the file under it.
 fcap_compare($servers, 'Nextcloud wrapping: full GET', "$url?wrap=nextcloud", [], ['status' => 200,
     'bytes' => $size, 'sha256' => $blob['sha256'], 'headers' => ['Content-Length' => (string) $size]], $size);
 fcap_compare($servers, 'Nextcloud wrapping: range 1000003-2000000', "$url?wrap=nextcloud",
-    ['Range: bytes=1000003-2000000'], fcint_expect_range($blob, 1000003, 2000000), 2000000 - 1000003 + 1 - 4096);
+    ['Range: bytes=1000003-2000000'], fchttp_expect_range($blob, 1000003, 2000000), 2000000 - 1000003 + 1 - 4096);
 fcint_done();
 ?>
 --EXPECTF--

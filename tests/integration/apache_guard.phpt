@@ -29,7 +29,7 @@ function fcap_declined(array $servers, string $label, string $path, string $log,
         if ($got === null) {
             fcint_fail("$label [override]: the script logged nothing");
         } else {
-            fcap_check_path("$label [override]", $got, $got['returned'], $reason);
+            fchttp_check_path("$label [override]", $got, $got['returned'], $reason, 'apache');
         }
     }
     if ($GLOBALS['fcint_failures'] === $before) {
@@ -38,8 +38,8 @@ function fcap_declined(array $servers, string $label, string $path, string $log,
 }
 
 fcap_declined($servers, 'virtual()', 'virtual.php?fn=readfile&log=virtual.json', 'virtual.json',
-    fcfc_expect_slice($odd, 0, $size), 'UNVERIFIED');
-fcap_declined($servers, 'mod_include', 'inc.shtml', 'ssi.json', fcfc_expect_slice($odd, 0, $size, '', "\n"),
+    fchttp_expect_slice($odd, 0, $size), 'UNVERIFIED');
+fcap_declined($servers, 'mod_include', 'inc.shtml', 'ssi.json', fchttp_expect_slice($odd, 0, $size, '', "\n"),
     'SUBREQUEST');
 
 // HTTP/2 (h2c; mod_http2 warns that prefork is not supported, and serves): the request's
@@ -47,7 +47,7 @@ fcap_declined($servers, 'mod_include', 'inc.shtml', 'ssi.json', fcfc_expect_slic
 $before = $GLOBALS['fcint_failures'];
 $h2 = [];
 foreach (array_keys($servers) as $mode) {
-    $h2[$mode] = new FcintApache($mode, $docroot, "$tmp/h2", ['modules' => ['http2'], 'conf' => ['Protocols h2c http/1.1']]);
+    $h2[$mode] = new FcapServer($mode, $docroot, "$tmp/h2", ['modules' => ['http2'], 'conf' => ['Protocols h2c http/1.1']]);
     @unlink("$tmp/logs/h2.json");
     $r = fcint_run_hash_stdout([fcint_tool('curl'), '-sS', '--http2-prior-knowledge', '-w', '%{http_version} %{http_code}',
         '-o', "$tmp/h2-$mode.body", $h2[$mode]->url('download.php?fn=readfile&log=h2.json')]);
@@ -56,8 +56,8 @@ foreach (array_keys($servers) as $mode) {
     }
     $log = fcint_wait_log("$tmp/logs/h2.json", 30);
     if ($mode === 'override') {
-        $log === null ? fcint_fail('h2c [override]: the script logged nothing') : fcap_check_path('h2c [override]', $log,
-            $size, 'FILTER_CHAIN');
+        $log === null ? fcint_fail('h2c [override]: the script logged nothing') : fchttp_check_path('h2c [override]', $log,
+            $size, 'FILTER_CHAIN', 'apache');
     }
     $h2[$mode]->stop();
 }
@@ -67,7 +67,7 @@ if ($GLOBALS['fcint_failures'] === $before) {
 
 // phpinfo(): the path's state where it runs, and why not elsewhere.
 if (isset($servers['override'])) {
-    $info = fcint_get($servers['override']->url('info.php'));
+    $info = fchttp_get($servers['override']->url('info.php'));
     echo 'mod_php: ', preg_match('/^apache: (.*)$/m', $info['head'], $m) ? $m[1] : 'no apache row', "\n";
 } else {
     echo "mod_php: available\n";

@@ -22,63 +22,63 @@ $docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['odd' => $odd['path'], 'blob' 
     'empty' => $empty, 'small' => $small['path'], 'mid' => $mid['path']]]);
 $servers = fcap_servers($docroot, $tmp);
 $size = $odd['size'];
-$whole = fcfc_expect_slice($odd, 0, $size);
+$whole = fchttp_expect_slice($odd, 0, $size);
 
 foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
-    fcap_download($servers, $fn, ['fn' => $fn], $whole, $size, 'apache');
+    fchttp_download('apache', $servers, $fn, ['fn' => $fn], $whole, $size, 'apache');
 }
-fcap_download($servers, 'readfile of 300 MiB', ['fn' => 'readfile', 'file' => 'blob'],
+fchttp_download('apache', $servers, 'readfile of 300 MiB', ['fn' => 'readfile', 'file' => 'blob'],
     ['status' => 200, 'bytes' => $blob['size'], 'sha256' => $blob['sha256']], $blob['size'], 'apache');
 
 // Ranges as a range request asks for them: an unaligned start, a suffix, the last byte.
 foreach ([[4099, 1 << 20], [$size - 700000, 700000], [$size - 1, 1], [12345, null]] as [$off, $len]) {
     $n = $len ?? $size - $off;
-    fcap_download($servers, "stream_copy_to_stream offset $off length " . json_encode($len),
-        ['fn' => 'scts', 'off' => $off] + ($len === null ? [] : ['len' => $len]), fcfc_expect_slice($odd, $off, $n), $n,
+    fchttp_download('apache', $servers, "stream_copy_to_stream offset $off length " . json_encode($len),
+        ['fn' => 'scts', 'off' => $off] + ($len === null ? [] : ['len' => $len]), fchttp_expect_slice($odd, $off, $n), $n,
         // one byte settles the headers through the output layer, the path is not asked
         $n === 1 ? 'none' : ($n < 65536 ? 'SMALL_RESPONSE' : 'apache'));
 }
 // sabre/http's shape: the file in 1 MiB copies; the path keeps one descriptor for them all.
-fcap_download($servers, 'stream_copy_to_stream in 1 MiB pieces of 300 MiB', ['fn' => 'pieces', 'piece' => 1 << 20,
+fchttp_download('apache', $servers, 'stream_copy_to_stream in 1 MiB pieces of 300 MiB', ['fn' => 'pieces', 'piece' => 1 << 20,
     'file' => 'blob', 'fds' => 1], ['status' => 200, 'bytes' => $blob['size'], 'sha256' => $blob['sha256']],
     $blob['size'], 'apache');
-fcap_download($servers, 'fpassthru after fseek(8191)', ['fn' => 'fpassthru', 'seek' => 8191],
-    fcfc_expect_slice($odd, 8191, $size - 8191), $size - 8191, 'apache');
+fchttp_download('apache', $servers, 'fpassthru after fseek(8191)', ['fn' => 'fpassthru', 'seek' => 8191],
+    fchttp_expect_slice($odd, 8191, $size - 8191), $size - 8191, 'apache');
 
 // Output before and after, in order.
-fcap_download($servers, 'output before and after', ['fn' => 'readfile', 'pre' => 'BEFORE', 'post' => 'AFTER'],
-    fcfc_expect_slice($odd, 0, $size, 'BEFORE', 'AFTER'), $size, 'apache');
-fcap_download($servers, 'a plain chunked buffer on top', ['fn' => 'scts', 'ob' => 'chunked', 'pre' => 'x'],
-    fcfc_expect_slice($odd, 0, $size, 'x'), $size, 'apache');
+fchttp_download('apache', $servers, 'output before and after', ['fn' => 'readfile', 'pre' => 'BEFORE', 'post' => 'AFTER'],
+    fchttp_expect_slice($odd, 0, $size, 'BEFORE', 'AFTER'), $size, 'apache');
+fchttp_download('apache', $servers, 'a plain chunked buffer on top', ['fn' => 'scts', 'ob' => 'chunked', 'pre' => 'x'],
+    fchttp_expect_slice($odd, 0, $size, 'x'), $size, 'apache');
 
 // What must see the bytes keeps the copy in the output layer.
 $rot = hash('sha256', str_rot13(file_get_contents($odd['path'])));
-fcap_download($servers, 'an ob_start() callback', ['fn' => 'readfile', 'ob' => 'rot13'],
+fchttp_download('apache', $servers, 'an ob_start() callback', ['fn' => 'readfile', 'ob' => 'rot13'],
     ['status' => 200, 'bytes' => $size, 'sha256' => $rot], $size, 'OUTPUT_HANDLER');
-fcap_download($servers, 'an ob_start() buffer without a chunk size', ['fn' => 'fpassthru', 'ob' => 'unchunked'],
+fchttp_download('apache', $servers, 'an ob_start() buffer without a chunk size', ['fn' => 'fpassthru', 'ob' => 'unchunked'],
     $whole, $size, 'OUTPUT_HANDLER');
 // Compressed bytes depend on the size of each write into the layer (docs/differences.md).
-fcap_download($servers, 'zlib.output_compression', ['fn' => 'scts', 'zlib' => 1],
+fchttp_download('apache', $servers, 'zlib.output_compression', ['fn' => 'scts', 'zlib' => 1],
     ['status' => 200, 'headers' => ['Content-Encoding' => 'gzip'], 'decoded' => $odd['sha256']], $size,
     'OUTPUT_HANDLER', ['Accept-Encoding: gzip']);
-fcap_download($servers, 'fastcopy.disable=apache', ['fn' => 'readfile', 'disable' => 'apache'], $whole, $size,
+fchttp_download('apache', $servers, 'fastcopy.disable=apache', ['fn' => 'readfile', 'disable' => 'apache'], $whole, $size,
     'none');
 
 // HEAD: mod_php runs the script and Apache drops the body.
-fcap_download($servers, 'HEAD', ['fn' => 'readfile'], ['status' => 200, 'bytes' => 0], $size, 'HEAD',
+fchttp_download('apache', $servers, 'HEAD', ['fn' => 'readfile'], ['status' => 200, 'bytes' => 0], $size, 'HEAD',
     ['method' => 'HEAD']);
-fcap_download($servers, 'a 0-byte file', ['fn' => 'readfile', 'file' => 'empty'], ['status' => 200, 'bytes' => 0], 0,
+fchttp_download('apache', $servers, 'a 0-byte file', ['fn' => 'readfile', 'file' => 'empty'], ['status' => 200, 'bytes' => 0], 0,
     'none');
 
 // Small responses: Apache sees them whole, sets Content-Length and answers Range itself.
 foreach (['small' => $small, 'mid' => $mid] as $name => $f) {
-    fcap_download($servers, "$name file ({$f['size']} bytes)", ['fn' => 'readfile', 'file' => $name],
+    fchttp_download('apache', $servers, "$name file ({$f['size']} bytes)", ['fn' => 'readfile', 'file' => $name],
         ['status' => 200, 'bytes' => $f['size'], 'sha256' => $f['sha256']], $f['size'], 'SMALL_RESPONSE');
-    fcap_download($servers, "$name file, Range: bytes=100-199", ['fn' => 'readfile', 'file' => $name],
+    fchttp_download('apache', $servers, "$name file, Range: bytes=100-199", ['fn' => 'readfile', 'file' => $name],
         [], $f['size'], 'SMALL_RESPONSE', ['Range: bytes=100-199']);
 }
 // A script that ignores Range, for a large file: the whole file, 200, as stock.
-fcap_download($servers, 'large file, Range ignored by the script', ['fn' => 'readfile'], $whole, $size, 'apache',
+fchttp_download('apache', $servers, 'large file, Range ignored by the script', ['fn' => 'readfile'], $whole, $size, 'apache',
     ['Range: bytes=100-199']);
 
 // sabre/http's Sapi::sendResponse(), 5.1.12 and 7.1.0: its own 206s and Content-Length.
@@ -88,15 +88,15 @@ foreach (['5.1.12' => 5, '7.1.0' => 7] as $version => $major) {
     fcap_compare($servers, "sabre/http $version full GET", $url, [], ['status' => 200, 'bytes' => $bsize,
         'sha256' => $blob['sha256'], 'headers' => ['Content-Length' => (string) $bsize]], $bsize);
     fcap_compare($servers, "sabre/http $version bytes 1000003-2000000", "$url&start=1000003&end=2000000", [],
-        fcint_expect_range($blob, 1000003, 2000000), 2000000 - 1000003 + 1 - 4096);
+        fchttp_expect_range($blob, 1000003, 2000000), 2000000 - 1000003 + 1 - 4096);
     fcap_compare($servers, "sabre/http $version last byte", "$url&start=" . ($bsize - 1) . '&end=' . ($bsize - 1), [],
-        fcint_expect_range($blob, $bsize - 1, $bsize - 1), null);
+        fchttp_expect_range($blob, $bsize - 1, $bsize - 1), null);
 }
 
 // Several downloads on one kept-alive connection (curl reuses it for every URL), all
 // three on the path in override mode.
 foreach ($servers as $mode => $srv) {
-    $s0 = fcint_get_json($srv->url('stats.php'));
+    $s0 = fchttp_get_json($srv->url('stats.php'));
     $urls = [];
     foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
         $urls[] = $srv->url("download.php?fn=$fn");
@@ -108,7 +108,7 @@ foreach ($servers as $mode => $srv) {
     if ($lines !== $want) {
         fcint_fail("keep-alive [$mode]: " . json_encode($lines) . ', want ' . json_encode($want));
     }
-    $d = fc_stats_delta($s0['stats'] ?? null, fcint_get_json($srv->url('stats.php'))['stats'] ?? null);
+    $d = fc_stats_delta($s0['stats'] ?? null, fchttp_get_json($srv->url('stats.php'))['stats'] ?? null);
     if ($mode === 'override' && ($d === null || $d['apache']['bytes'] < 3 * ($size - 1))) {
         fcint_fail('keep-alive [override]: the apache path counted ' . json_encode($d['apache'] ?? null));
     }

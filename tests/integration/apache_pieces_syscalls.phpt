@@ -17,17 +17,17 @@ $want = ['status' => 200, 'bytes' => $f['size'], 'sha256' => $f['sha256']];
 // what this test counts is the override's path: no override, no count (it fails)
 $srv = $servers['override'];
 // The file in the page cache and the child past its first request.
-fcint_check_response('warm-up', fcint_get($srv->url('send.php?fn=readfile')), $want);
+fchttp_check_response('warm-up', fchttp_get($srv->url('send.php?fn=readfile')), $want);
 $counts = [];
 $urls = ['static' => 'static.bin', 'readfile' => 'send.php?fn=readfile', 'pieces' => 'send.php?fn=pieces'];
 foreach ($urls as $name => $path) {
-    $s0 = fcint_get_json($srv->url('stats.php'));
+    $s0 = fchttp_get_json($srv->url('stats.php'));
     $counts[$name] = fcap_count_syscalls($srv, [], function () use ($srv, $path, $name, $want): void {
-        fcint_check_response($name, fcint_get($srv->url($path)), $want);
+        fchttp_check_response($name, fchttp_get($srv->url($path)), $want);
     });
-    $s1 = fcint_get_json($srv->url('stats.php'));
+    $s1 = fchttp_get_json($srv->url('stats.php'));
     if ($name !== 'static') {
-        fcint_assert_path('override', $name, $s0, $s1, 'apache', $f['size'] - 1, false);
+        fchttp_assert_path('override', $name, $s0, $s1, 'apache', $f['size'] - 1, false);
     }
     echo "$name: ok\n";
 }

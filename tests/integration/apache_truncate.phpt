@@ -24,9 +24,9 @@ $options = ['modules' => ['deflate'], 'conf' => ['<If "%{QUERY_STRING} =~ /defla
     '    SetOutputFilter DEFLATE', '</If>']];
 $pairs = ['http' => fcap_servers($docroot, $tmp, $options)];
 foreach (array_keys($pairs['http']) as $mode) {
-    $pairs['https'][$mode] = new FcintApache($mode, $docroot, "$tmp/ssl", $options + ['ssl' => true]);
+    $pairs['https'][$mode] = new FcapServer($mode, $docroot, "$tmp/ssl", $options + ['ssl' => true]);
     // Apache's core reads the FILE bucket itself instead of sendfile()
-    $pairs['no sendfile'][$mode] = new FcintApache($mode, $docroot, "$tmp/nosendfile",
+    $pairs['no sendfile'][$mode] = new FcapServer($mode, $docroot, "$tmp/nosendfile",
         ['conf' => ['EnableSendfile Off']]);
 }
 
@@ -42,8 +42,8 @@ foreach ($pairs as $scheme => $servers) {
         fctr_case($servers, "$scheme, $name", $case, $seed, $cut, "$tmp/logs", 'apache');
     }
     fctr_refill($cut, $seed, $seed['size']);
-    fcap_download($servers, "$scheme: a whole file after the cuts", ['fn' => 'readfile', 'file' => 'cut'],
-        fcfc_expect_slice($seed, 0, $seed['size']), $seed['size'], 'apache');
+    fchttp_download('apache', $servers, "$scheme: a whole file after the cuts", ['fn' => 'readfile', 'file' => 'cut'],
+        fchttp_expect_slice($seed, 0, $seed['size']), $seed['size'], 'apache');
 }
 fcint_done();
 ?>

@@ -37,21 +37,21 @@ function fcap_valgrind_error_site(string $record): string
 $servers = fcap_servers($docroot, $tmp, ['valgrind' => true, 'modules' => ['deflate'],
     'conf' => ["<Location /nosendfile>\n    EnableSendfile Off\n</Location>",
         "<Location /deflate>\n    SetOutputFilter DEFLATE\n</Location>"]]);
-$whole = fcfc_expect_slice($odd, 0, $size);
+$whole = fchttp_expect_slice($odd, 0, $size);
 
-fcap_download($servers, 'readfile', ['fn' => 'readfile'], $whole, $size, 'apache', [], 600);
-fcap_download($servers, 'stream_copy_to_stream offset 4099 length 1 MiB', ['fn' => 'scts', 'off' => 4099,
-    'len' => 1 << 20], fcfc_expect_slice($odd, 4099, 1 << 20), 1 << 20, 'apache', [], 600);
-fcap_download($servers, 'output before and after', ['fn' => 'fpassthru', 'pre' => 'A', 'post' => 'B'],
-    fcfc_expect_slice($odd, 0, $size, 'A', 'B'), $size, 'apache', [], 600);
-fcap_download($servers, 'an ob_start() callback', ['fn' => 'readfile', 'ob' => 'unchunked'], $whole, $size,
+fchttp_download('apache', $servers, 'readfile', ['fn' => 'readfile'], $whole, $size, 'apache', [], 600);
+fchttp_download('apache', $servers, 'stream_copy_to_stream offset 4099 length 1 MiB', ['fn' => 'scts', 'off' => 4099,
+    'len' => 1 << 20], fchttp_expect_slice($odd, 4099, 1 << 20), 1 << 20, 'apache', [], 600);
+fchttp_download('apache', $servers, 'output before and after', ['fn' => 'fpassthru', 'pre' => 'A', 'post' => 'B'],
+    fchttp_expect_slice($odd, 0, $size, 'A', 'B'), $size, 'apache', [], 600);
+fchttp_download('apache', $servers, 'an ob_start() callback', ['fn' => 'readfile', 'ob' => 'unchunked'], $whole, $size,
     'OUTPUT_HANDLER', [], 600);
-fcap_download($servers, 'HEAD', ['fn' => 'readfile'], ['status' => 200, 'bytes' => 0], $size, 'HEAD',
+fchttp_download('apache', $servers, 'HEAD', ['fn' => 'readfile'], ['status' => 200, 'bytes' => 0], $size, 'HEAD',
     ['method' => 'HEAD'], 600);
 fcap_compare($servers, 'EnableSendfile Off', 'nosendfile/send.php?fn=readfile&file=odd', [],
     ['status' => 200, 'bytes' => $size, 'sha256' => $odd['sha256']], $size);
 foreach ($servers as $mode => $srv) {
-    $c = fcint_get_and_hang_up($srv->url('abort.php?fn=readfile&ignore=0&log=hangup.log'), 1 << 20);
+    $c = fchttp_get_and_hang_up($srv->url('abort.php?fn=readfile&ignore=0&log=hangup.log'), 1 << 20);
     if (!str_contains($c['status_line'], ' 200 ')) {
         fcint_fail("hang-up [$mode]: client saw " . json_encode($c));
     }
@@ -94,7 +94,7 @@ foreach ($servers as $mode => $srv) {
     $srv->stop();
     $files = glob("$srv->dir/vg.*");
     foreach ($files as $file) {
-        $r = fcint_valgrind_report($file);
+        $r = fcvg_report($file);
         if ($r['pid'] !== $pid) {
             continue; // a helper Apache or PHP started (none expected with -X)
         }
@@ -106,7 +106,7 @@ foreach ($servers as $mode => $srv) {
         // at startup (zend_string_equal_val's word-wise compare): judged, like leaks,
         // against the sites stock shows.
         foreach ($r['records'] as $rec) {
-            $site = fcint_valgrind_leak_site($rec) ?? fcap_valgrind_error_site($rec);
+            $site = fcvg_leak_site($rec) ?? fcap_valgrind_error_site($rec);
             if ($mode === 'stock') {
                 $stockSites[$site] = true;
             } elseif (!isset($stockSites[$site])) {
@@ -114,7 +114,7 @@ foreach ($servers as $mode => $srv) {
             }
         }
     }
-    if (!array_filter($files, fn ($f) => fcint_valgrind_report($f)['pid'] === $pid)) {
+    if (!array_filter($files, fn ($f) => fcvg_report($f)['pid'] === $pid)) {
         fcint_fail("valgrind [$mode]: no log of apache2 -X ($pid)\n" . $srv->logs());
     }
 }

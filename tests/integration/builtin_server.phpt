@@ -8,21 +8,18 @@ require __DIR__ . '/harness.inc'; fcint_skipif(['curl']);
 ?>
 --FILE--
 <?php
-require __DIR__ . '/harness.inc';
+require __DIR__ . '/builtin_server.inc';
 
 $blob = fcint_blob();
 $odd = fcint_data_file(FCINT_ODD_SIZE);
 $tmp = fcint_tmpdir('php-s');
 $docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['blob' => $blob['path'], 'odd' => $odd['path']]]);
-$servers = [];
-foreach (fcint_modes() as $mode) {
-    $servers[$mode] = new FcintBuiltinServer($mode, $docroot, $tmp);
-}
+$servers = fcint_per_mode(fn (string $mode) => new FcbuiltinServer($mode, $docroot, $tmp));
 foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
-    fcint_compare($servers, "$fn 300 MiB", "send.php?fn=$fn", [], ['status' => 200, 'bytes' => $blob['size'],
+    fchttp_compare($servers, "$fn 300 MiB", "send.php?fn=$fn", [], ['status' => 200, 'bytes' => $blob['size'],
         'sha256' => $blob['sha256'], 'headers' => ['Content-Length' => (string) $blob['size']], 'fast' => $blob['size']]);
     // No Content-Length: the server closes the connection to end the body.
-    fcint_compare($servers, "$fn odd size, no Content-Length", "send.php?fn=$fn&file=odd&cl=0", [],
+    fchttp_compare($servers, "$fn odd size, no Content-Length", "send.php?fn=$fn&file=odd&cl=0", [],
         ['status' => 200, 'bytes' => $odd['size'], 'sha256' => $odd['sha256'], 'fast' => $odd['size']]);
 }
 fcint_done();

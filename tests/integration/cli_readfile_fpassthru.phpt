@@ -67,7 +67,7 @@ foreach ($cases as [$fn, $sink]) {
                 if (!is_array($st)) {
                     fcint_fail("$label: no fastcopy_stats()");
                 } else {
-                    fcint_assert_counted($label, [], $st, $file['size'], false);
+                    fchttp_assert_counted($label, [], $st, $file['size'], false);
                 }
             }
         }

@@ -8,13 +8,13 @@ require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']);
 ?>
 --FILE--
 <?php
-require __DIR__ . '/harness.inc';
+require __DIR__ . '/nginx_fpm.inc';
 require_once dirname(__DIR__) . '/inc/stats.inc';
 
 $blob = fcint_blob();
 $size = $blob['size'];
 $tmp = fcint_tmpdir('abort');
-$servers = fcint_stacks(fcint_dav_docroot($tmp, $blob), $tmp, ['ini' => fcint_lib_ini()]);
+$servers = fcfpm_stacks(fcint_dav_docroot($tmp, $blob), $tmp, ['ini' => fclib_ini()]);
 
 // What stock PHP-FPM reports once the client is gone: the write that fails marks
 // the connection aborted; with ignore_user_abort(false) the script stops there
@@ -33,10 +33,10 @@ foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
         $seen = [];
         foreach ($servers as $mode => $srv) {
             $label = "$fn ignore_user_abort=$ignore [$mode]";
-            $s0 = fcint_get_json($srv->url('stats.php'));
+            $s0 = fchttp_get_json($srv->url('stats.php'));
             $pid0 = $s0['pid'] ?? 0;
             $log = "abort-$fn-$ignore-$mode.log";
-            $c = fcint_get_and_hang_up($srv->url("abort.php?fn=$fn&ignore=$ignore&log=$log"), 1 << 20);
+            $c = fchttp_get_and_hang_up($srv->url("abort.php?fn=$fn&ignore=$ignore&log=$log"), 1 << 20);
             if (!str_contains($c['status_line'], ' 200 ') || $c['body'] < (1 << 20)) {
                 fcint_fail("$label: client saw " . json_encode($c));
             }
@@ -50,7 +50,7 @@ foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
                 fcint_fail("$label: script saw " . json_encode($got) . ', stock PHP sees ' . json_encode($stockWant[$ignore]));
             }
             // pm.max_children=1: this is the worker that just lost its client.
-            $s1 = fcint_get_json($srv->url('stats.php'));
+            $s1 = fchttp_get_json($srv->url('stats.php'));
             $pid1 = $s1['pid'] ?? -1;
             if ($pid0 !== $pid1) {
                 fcint_fail("$label: worker changed from $pid0 to $pid1 (it died?)");
@@ -77,7 +77,7 @@ foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
             echo "$fn ignore_user_abort=$ignore: ok\n";
         }
     }
-    fcint_compare($servers, "$fn full GET after the aborts", "send.php?fn=$fn", [], ['status' => 200,
+    fchttp_compare($servers, "$fn full GET after the aborts", "send.php?fn=$fn", [], ['status' => 200,
         'bytes' => $size, 'sha256' => $blob['sha256'], 'fast' => $size]);
 }
 
@@ -91,9 +91,9 @@ foreach (['none', 'icewind'] as $wrap) {
         $before = $GLOBALS['fcint_failures'];
         foreach ($servers as $mode => $srv) {
             $label = "sabre/dav wrap=$wrap ignore_user_abort=$ignore [$mode]";
-            $pid0 = fcint_get_json($srv->url('stats.php'))['pid'] ?? 0;
+            $pid0 = fchttp_get_json($srv->url('stats.php'))['pid'] ?? 0;
             $log = "abort-sabre-$wrap-$ignore-$mode.log";
-            $c = fcint_get_and_hang_up($srv->url("dav.php/blob.bin?wrap=$wrap&ignore=$ignore&log=$log"), 1 << 20);
+            $c = fchttp_get_and_hang_up($srv->url("dav.php/blob.bin?wrap=$wrap&ignore=$ignore&log=$log"), 1 << 20);
             if (!str_contains($c['status_line'], ' 200 ') || $c['body'] < (1 << 20)) {
                 fcint_fail("$label: client saw " . json_encode($c));
             }
@@ -112,7 +112,7 @@ foreach (['none', 'icewind'] as $wrap) {
                     && !($got['read'] > 0 && $got['read'] < $size && $got['read'] % $piece === 0)) {
                 fcint_fail("$label: read {$got['read']} bytes; the loop should stop after the piece that failed");
             }
-            $pid1 = fcint_get_json($srv->url('stats.php'))['pid'] ?? -1;
+            $pid1 = fchttp_get_json($srv->url('stats.php'))['pid'] ?? -1;
             if ($pid0 !== $pid1) {
                 fcint_fail("$label: worker changed from $pid0 to $pid1 (it died?)");
             }
@@ -122,7 +122,7 @@ foreach (['none', 'icewind'] as $wrap) {
         }
     }
 }
-fcint_compare($servers, 'sabre/dav full GET after the aborts', 'dav.php/blob.bin?wrap=icewind', [], ['status' => 200,
+fchttp_compare($servers, 'sabre/dav full GET after the aborts', 'dav.php/blob.bin?wrap=icewind', [], ['status' => 200,
     'bytes' => $size, 'sha256' => $blob['sha256'], 'engine' => $size]);
 fcint_done();
 ?>

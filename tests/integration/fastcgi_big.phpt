@@ -2,54 +2,19 @@
 Integration: a file over 4 GiB through the fastcgi path (readfile, and stream_copy_to_stream from an offset past 4 GiB); stock vs fastcopy.override
 --SKIPIF--
 <?php
-require __DIR__ . '/harness.inc';
-if (getenv('FASTCOPY_TEST_BIG') !== '1') {
-    die('skip set FASTCOPY_TEST_BIG=1 (sends 4 GiB through nginx per mode)');
-}
-if (PHP_INT_SIZE < 8) {
-    die('skip 64-bit only');
-}
-// The file is sparse: a few KiB where the filesystem keeps holes, 4 GiB where it does not.
-$tmp = sys_get_temp_dir();
-$probe = tempnam($tmp, 'fcint-hole');
-$f = fopen($probe, 'wb');
-fseek($f, 1 << 20);
-fwrite($f, 'x');
-fclose($f);
-clearstatcache();
-$need = stat($probe)['blocks'] * 512 < (1 << 20) ? 64 << 20 : (4 << 30) + (256 << 20);
-unlink($probe);
-if (disk_free_space($tmp) < $need) {
-    die('skip ' . ($need >> 20) . " MiB free needed in $tmp");
-}
+require __DIR__ . '/big.inc';
+fcbig_skipif('nginx');
 fcint_skipif(['nginx', 'fpm', 'curl']);
 ?>
 --FILE--
 <?php
-require __DIR__ . '/fastcgi.inc';
+require __DIR__ . '/big.inc';
+require __DIR__ . '/nginx_fpm.inc';
 
-// Sparse: the holes cost no disk, and the marks at both ends and past 4 GiB
-// show where every byte landed.
 $tmp = fcint_tmpdir('fcgi-big');
-$path = "$tmp/big.bin";
-$size = (4 << 30) + 70001;
-$f = fopen($path, 'wb');
-fwrite($f, 'start of the file');
-fseek($f, (4 << 30) - 3);
-fwrite($f, 'across 4 GiB');
-fseek($f, $size - 8);
-fwrite($f, 'the end!');
-fclose($f);
-$file = ['path' => $path, 'size' => $size, 'sha256' => hash_file('sha256', $path)];
-
-$docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['big' => $path]]);
-$servers = fcint_stacks($docroot, $tmp);
-// 4 GiB take about 40 s per mode on two busy cores: too close to curl's default 120 s limit.
-fcfc_download($servers, 'readfile of 4 GiB + 70001 bytes', ['fn' => 'readfile', 'file' => 'big'],
-    ['status' => 200, 'bytes' => $size, 'sha256' => $file['sha256']], $size, 'fastcgi', [], 600);
-$off = (4 << 30) - 10;
-fcfc_download($servers, 'stream_copy_to_stream from 4 GiB - 10', ['fn' => 'scts', 'file' => 'big', 'off' => $off],
-    fcfc_expect_slice($file, $off, $size - $off), $size - $off, 'fastcgi');
+$file = fcbig_file("$tmp/big.bin");
+$docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['big' => $file['path']]]);
+fcbig_downloads('fastcgi', fcfpm_stacks($docroot, $tmp), $file, (4 << 30) - 10);
 fcint_done();
 ?>
 --EXPECT--

@@ -4,7 +4,7 @@ Integration: a client that leaves before the copy starts (nginx closes the FastC
 <?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm']); ?>
 --FILE--
 <?php
-require __DIR__ . '/harness.inc';
+require __DIR__ . '/nginx_fpm.inc';
 require_once dirname(__DIR__) . '/inc/stats.inc';
 
 $odd = fcint_data_file(FCINT_ODD_SIZE);
@@ -24,7 +24,7 @@ function gone_wait_line(string $file, string $needle, int $seconds = 30): bool
 foreach (['tcp', 'unix'] as $listen) {
     $tmp = fcint_tmpdir("gone-$listen");
     $docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['odd' => $odd['path']]]);
-    $servers = fcint_stacks($docroot, $tmp, ['listen' => $listen]);
+    $servers = fcfpm_stacks($docroot, $tmp, ['listen' => $listen]);
     foreach (['readfile', 'scts'] as $fn) {
         $before = $GLOBALS['fcint_failures'];
         $seen = [];

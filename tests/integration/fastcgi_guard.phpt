@@ -2,9 +2,9 @@
 Integration: where the FastCGI request cannot be proven (php-cgi run as a plain CGI program, whose SAPI is named like FastCGI's) the fastcgi path declines, says why in phpinfo(), and the output layer carries the bytes
 --SKIPIF--
 <?php
-require __DIR__ . '/fastcgi.inc';
+require __DIR__ . '/nginx_fpm.inc';
 // CI installs Debian's php-cgi beside Debian's PHP; a PHP built elsewhere may have none.
-if (fcfc_php_cgi() === null && (getenv('CI') !== 'true' || !str_starts_with(PHP_BINARY, '/usr/bin/'))) {
+if (fcfpm_php_cgi() === null && (getenv('CI') !== 'true' || !str_starts_with(PHP_BINARY, '/usr/bin/'))) {
     die('skip php-cgi not installed');
 }
 if (!fcint_override_state()['on']) {
@@ -13,9 +13,9 @@ if (!fcint_override_state()['on']) {
 ?>
 --FILE--
 <?php
-require __DIR__ . '/fastcgi.inc';
+require __DIR__ . '/nginx_fpm.inc';
 
-$cgi = fcfc_php_cgi();
+$cgi = fcfpm_php_cgi();
 $odd = fcint_data_file(FCINT_ODD_SIZE);
 $tmp = fcint_tmpdir('fcgi-guard');
 $script = "$tmp/send.php";

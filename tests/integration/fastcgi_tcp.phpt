@@ -4,27 +4,27 @@ Integration: the fastcgi path on a TCP pool with pm=ondemand, pm.max_requests an
 <?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl']); ?>
 --FILE--
 <?php
-require __DIR__ . '/fastcgi.inc';
+require __DIR__ . '/nginx_fpm.inc';
 
 $odd = fcint_data_file(FCINT_ODD_SIZE);
 $tmp = fcint_tmpdir('fcgi-tcp');
 $docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['odd' => $odd['path']]]);
-$servers = fcint_stacks($docroot, $tmp, ['listen' => 'tcp', 'keepalive' => 2, 'ini' => ['output_buffering=0'],
+$servers = fcfpm_stacks($docroot, $tmp, ['listen' => 'tcp', 'keepalive' => 2, 'ini' => ['output_buffering=0'],
     'pool' => ['pm = ondemand', 'pm.max_requests = 2', 'pm.process_idle_timeout = 60s']]);
 $size = $odd['size'];
-$whole = fcfc_expect_slice($odd, 0, $size);
+$whole = fchttp_expect_slice($odd, 0, $size);
 
 $pids = [];
 foreach (['readfile', 'fpassthru', 'scts', 'readfile', 'fpassthru', 'scts'] as $i => $fn) {
-    fcfc_download($servers, "$fn #$i", ['fn' => $fn], $whole, $size, 'fastcgi');
+    fchttp_download('fastcgi', $servers, "$fn #$i", ['fn' => $fn], $whole, $size, 'fastcgi');
 }
-fcfc_download($servers, 'stream_copy_to_stream offset 1 length 65529', ['fn' => 'scts', 'off' => 1, 'len' => 65529],
-    fcfc_expect_slice($odd, 1, 65529), 65529, 'fastcgi');
-fcfc_download($servers, 'output before and after', ['fn' => 'scts', 'pre' => 'head', 'post' => 'tail'],
-    fcfc_expect_slice($odd, 0, $size, 'head', 'tail'), $size, 'fastcgi');
-fcfc_download($servers, 'fastcgi_finish_request() after the copy', ['fn' => 'readfile', 'finish' => 1],
+fchttp_download('fastcgi', $servers, 'stream_copy_to_stream offset 1 length 65529', ['fn' => 'scts', 'off' => 1, 'len' => 65529],
+    fchttp_expect_slice($odd, 1, 65529), 65529, 'fastcgi');
+fchttp_download('fastcgi', $servers, 'output before and after', ['fn' => 'scts', 'pre' => 'head', 'post' => 'tail'],
+    fchttp_expect_slice($odd, 0, $size, 'head', 'tail'), $size, 'fastcgi');
+fchttp_download('fastcgi', $servers, 'fastcgi_finish_request() after the copy', ['fn' => 'readfile', 'finish' => 1],
     $whole, $size, 'fastcgi');
-fcfc_download($servers, 'HEAD', ['fn' => 'readfile'], ['status' => 200, 'bytes' => 0], $size, 'OUTPUT_DISABLED',
+fchttp_download('fastcgi', $servers, 'HEAD', ['fn' => 'readfile'], ['status' => 200, 'bytes' => 0], $size, 'OUTPUT_DISABLED',
     ['method' => 'HEAD']);
 fcint_done();
 ?>

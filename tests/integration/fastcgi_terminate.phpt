@@ -8,7 +8,7 @@ require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl']);
 ?>
 --FILE--
 <?php
-require __DIR__ . '/fastcgi.inc';
+require __DIR__ . '/nginx_fpm.inc';
 
 /**
  * Starts a GET, reads the head and 1 MiB of body, then stops reading until FPM
@@ -17,9 +17,9 @@ require __DIR__ . '/fastcgi.inc';
  * Returns [status line, body bytes, whether FPM terminated it, the system call
  * the worker $pid was blocked in meanwhile].
  */
-function stalled_get(FcintStack $srv, string $path, int $pid): array
+function stalled_get(FcfpmStack $srv, string $path, int $pid): array
 {
-    [$s, $status, $body] = fcint_open_get($srv->url($path));
+    [$s, $status, $body] = fchttp_open_get($srv->url($path));
     if (!$s) {
         return [$status, 0, false, null];
     }
@@ -54,15 +54,15 @@ $blob = fcint_blob();
 $odd = fcint_data_file(FCINT_ODD_SIZE);
 $tmp = fcint_tmpdir('fcgi-terminate');
 $docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['odd' => $odd['path'], 'blob' => $blob['path']]]);
-$servers = fcint_stacks($docroot, $tmp, ['pool' => ['pm = dynamic', 'pm.max_children = 1', 'pm.start_servers = 1',
+$servers = fcfpm_stacks($docroot, $tmp, ['pool' => ['pm = dynamic', 'pm.max_children = 1', 'pm.start_servers = 1',
     'pm.min_spare_servers = 1', 'pm.max_spare_servers = 1', 'request_terminate_timeout = 3s']]);
-$whole = fcfc_expect_slice($odd, 0, $odd['size']);
+$whole = fchttp_expect_slice($odd, 0, $odd['size']);
 
-fcfc_download($servers, 'readfile before', ['fn' => 'readfile'], $whole, $odd['size'], 'fastcgi');
+fchttp_download('fastcgi', $servers, 'readfile before', ['fn' => 'readfile'], $whole, $odd['size'], 'fastcgi');
 foreach (['readfile', 'scts'] as $fn) {
     $before = $GLOBALS['fcint_failures'];
     foreach ($servers as $mode => $srv) {
-        $pid0 = fcint_get_json($srv->url('stats.php'))['pid'] ?? 0;
+        $pid0 = fchttp_get_json($srv->url('stats.php'))['pid'] ?? 0;
         [$status, $body, $terminated, $blocked] = stalled_get($srv, "/download.php?fn=$fn&file=blob&log=stalled-$fn-$mode.json", $pid0);
         if (!str_contains($status, ' 200 ') || !$terminated || $body >= $blob['size']) {
             fcint_fail("$fn stalled [$mode]: status '$status', $body of {$blob['size']} bytes, FPM "
@@ -73,7 +73,7 @@ foreach (['readfile', 'scts'] as $fn) {
         if (isset(['x86_64' => 1, 'aarch64' => 1][php_uname('m')]) && $blocked !== $want) {
             fcint_fail("$fn stalled [$mode]: the worker was blocked in " . ($blocked ?? 'no known call') . ", not $want");
         }
-        $pid1 = fcint_get_json($srv->url('stats.php'))['pid'] ?? 0;
+        $pid1 = fchttp_get_json($srv->url('stats.php'))['pid'] ?? 0;
         if ($pid1 === 0 || $pid1 === $pid0) {
             fcint_fail("$fn stalled [$mode]: the terminated worker $pid0 was not replaced (now $pid1)");
         }
@@ -86,7 +86,7 @@ foreach (['readfile', 'scts'] as $fn) {
         echo "$fn stalled until request_terminate_timeout: ok\n";
     }
     // A fresh worker: the guard is proven again, the path carries whole files.
-    fcfc_download($servers, "$fn after the timeout", ['fn' => $fn], $whole, $odd['size'], 'fastcgi');
+    fchttp_download('fastcgi', $servers, "$fn after the timeout", ['fn' => $fn], $whole, $odd['size'], 'fastcgi');
 }
 fcint_done();
 ?>

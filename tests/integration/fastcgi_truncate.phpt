@@ -14,7 +14,7 @@ if (trim((string) shell_exec('id -u')) !== '0' || fcint_tool('cc') === null || f
 memory_limit=1G
 --FILE--
 <?php
-require __DIR__ . '/fastcgi.inc';
+require __DIR__ . '/nginx_fpm.inc';
 require __DIR__ . '/truncate.inc';
 
 $seed = fcint_data_file(64 << 20);
@@ -23,9 +23,9 @@ $cut = "$tmp/cut/cut.bin";
 mkdir(dirname($cut), 0755);
 fctr_refill($cut, $seed, $seed['size']);
 $docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['cut' => $cut]]);
-$pairs = ['http' => fcint_stacks($docroot, $tmp)];
+$pairs = ['http' => fcfpm_stacks($docroot, $tmp)];
 foreach (array_keys($pairs['http']) as $mode) {
-    $pairs['https'][$mode] = new FcintStack($mode, $docroot, "$tmp/ssl", ['ssl' => true]);
+    $pairs['https'][$mode] = new FcfpmStack($mode, $docroot, "$tmp/ssl", ['ssl' => true]);
 }
 
 $cases = [
@@ -52,7 +52,7 @@ foreach ($pairs as $scheme => $servers) {
 $hog = fctr_pipe_hog($tmp);
 $servers = [];
 foreach (array_keys($pairs['http']) as $mode) {
-    $servers[$mode] = new FcintStack($mode, $docroot, "$tmp/small-pipes", ['pool' => ['user = nobody',
+    $servers[$mode] = new FcfpmStack($mode, $docroot, "$tmp/small-pipes", ['pool' => ['user = nobody',
         'group = nogroup']]);
 }
 $inside = 0;

@@ -17,7 +17,7 @@ fcint_skipif(['nginx', 'fpm', 'curl', 'valgrind']);
 ?>
 --FILE--
 <?php
-require __DIR__ . '/fastcgi.inc';
+require __DIR__ . '/nginx_fpm.inc';
 
 // The CLI's valgrind runs (run-tests.php -m) never reach the fastcgi path: it
 // runs in FPM's worker only. Small files, as valgrind slows every PHP-side step.
@@ -27,28 +27,28 @@ $odd = fcint_data_file(FCINT_ODD_SIZE);
 $big = fcint_data_file(32 << 20);
 $tmp = fcint_tmpdir('fcgi-vg');
 $docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['odd' => $odd['path'], 'blob' => $big['path']]]);
-$servers = fcint_stacks($docroot, $tmp, ['keepalive' => 2, 'valgrind' => true]);
+$servers = fcfpm_stacks($docroot, $tmp, ['keepalive' => 2, 'valgrind' => true]);
 $size = $odd['size'];
-$whole = fcfc_expect_slice($odd, 0, $size);
+$whole = fchttp_expect_slice($odd, 0, $size);
 
-fcfc_download($servers, 'readfile', ['fn' => 'readfile'], $whole, $size, 'fastcgi');
-fcfc_download($servers, 'stream_copy_to_stream offset 4099 length 1048576', ['fn' => 'scts', 'off' => 4099,
-    'len' => 1 << 20], fcfc_expect_slice($odd, 4099, 1 << 20), 1 << 20, 'fastcgi');
-fcfc_download($servers, 'fpassthru after fseek(8191)', ['fn' => 'fpassthru', 'seek' => 8191],
-    fcfc_expect_slice($odd, 8191, $size - 8191), $size - 8191, 'fastcgi');
-fcfc_download($servers, 'output before and after', ['fn' => 'readfile', 'pre' => 'BEFORE', 'post' => 'AFTER'],
-    fcfc_expect_slice($odd, 0, $size, 'BEFORE', 'AFTER'), $size, 'fastcgi');
-fcfc_download($servers, 'a plain chunked buffer on top', ['fn' => 'scts', 'ob' => 'chunked', 'pre' => 'x'],
-    fcfc_expect_slice($odd, 0, $size, 'x'), $size, 'fastcgi');
-fcfc_download($servers, 'fastcgi_finish_request() after the copy', ['fn' => 'fpassthru', 'post' => 'END',
-    'finish' => 1], fcfc_expect_slice($odd, 0, $size, '', 'END'), $size, 'fastcgi');
+fchttp_download('fastcgi', $servers, 'readfile', ['fn' => 'readfile'], $whole, $size, 'fastcgi');
+fchttp_download('fastcgi', $servers, 'stream_copy_to_stream offset 4099 length 1048576', ['fn' => 'scts', 'off' => 4099,
+    'len' => 1 << 20], fchttp_expect_slice($odd, 4099, 1 << 20), 1 << 20, 'fastcgi');
+fchttp_download('fastcgi', $servers, 'fpassthru after fseek(8191)', ['fn' => 'fpassthru', 'seek' => 8191],
+    fchttp_expect_slice($odd, 8191, $size - 8191), $size - 8191, 'fastcgi');
+fchttp_download('fastcgi', $servers, 'output before and after', ['fn' => 'readfile', 'pre' => 'BEFORE', 'post' => 'AFTER'],
+    fchttp_expect_slice($odd, 0, $size, 'BEFORE', 'AFTER'), $size, 'fastcgi');
+fchttp_download('fastcgi', $servers, 'a plain chunked buffer on top', ['fn' => 'scts', 'ob' => 'chunked', 'pre' => 'x'],
+    fchttp_expect_slice($odd, 0, $size, 'x'), $size, 'fastcgi');
+fchttp_download('fastcgi', $servers, 'fastcgi_finish_request() after the copy', ['fn' => 'fpassthru', 'post' => 'END',
+    'finish' => 1], fchttp_expect_slice($odd, 0, $size, '', 'END'), $size, 'fastcgi');
 // Where the path declines and leaves the bytes to the output layer.
-fcfc_download($servers, 'an ob_start() callback', ['fn' => 'readfile', 'ob' => 'rot13'],
+fchttp_download('fastcgi', $servers, 'an ob_start() callback', ['fn' => 'readfile', 'ob' => 'rot13'],
     ['status' => 200, 'bytes' => $size, 'sha256' => hash('sha256', str_rot13(file_get_contents($odd['path'])))],
     $size, 'OUTPUT_HANDLER');
-fcfc_download($servers, 'HEAD', ['fn' => 'readfile'], ['status' => 200, 'bytes' => 0], $size, 'OUTPUT_DISABLED',
+fchttp_download('fastcgi', $servers, 'HEAD', ['fn' => 'readfile'], ['status' => 200, 'bytes' => 0], $size, 'OUTPUT_DISABLED',
     ['method' => 'HEAD']);
-fcfc_download($servers, 'readfile again on the kept connection', ['fn' => 'readfile'], $whole, $size, 'fastcgi');
+fchttp_download('fastcgi', $servers, 'readfile again on the kept connection', ['fn' => 'readfile'], $whole, $size, 'fastcgi');
 
 // The client goes away mid-copy: the path's write into the FastCGI socket
 // fails. What the script sees after that (return value, connection_aborted(),
@@ -61,11 +61,11 @@ foreach (['readfile' => 0, 'scts' => 1] as $fn => $ignore) {
     $seen = [];
     foreach ($servers as $mode => $srv) {
         $log = "abort-$fn-$mode.log";
-        $s0 = fcint_get_json($srv->url('stats.php'));
-        $c = fcint_get_and_hang_up($srv->url("abort.php?fn=$fn&ignore=$ignore&log=$log"), 1 << 20);
+        $s0 = fchttp_get_json($srv->url('stats.php'));
+        $c = fchttp_get_and_hang_up($srv->url("abort.php?fn=$fn&ignore=$ignore&log=$log"), 1 << 20);
         $seen[$mode] = fcint_wait_log("$tmp/logs/$log");
         if ($mode !== 'stock') {
-            $s1 = fcint_get_json($srv->url('stats.php'));
+            $s1 = fchttp_get_json($srv->url('stats.php'));
             $d = fc_stats_delta($s0['stats'], $s1['stats'])['fastcgi'];
             if ($d['calls'] !== 1 || $d['bytes'] < (1 << 20) || ($ignore && $d['fallbacks'] === [])) {
                 fcint_fail("$label [$mode]: the fastcgi path was tried {$d['calls']} time(s): " . json_encode($d));
@@ -82,9 +82,9 @@ foreach (['readfile' => 0, 'scts' => 1] as $fn => $ignore) {
         echo "$label: ok\n";
     }
 }
-fcfc_download($servers, 'readfile after the hang-ups', ['fn' => 'readfile'], $whole, $size, 'fastcgi');
+fchttp_download('fastcgi', $servers, 'readfile after the hang-ups', ['fn' => 'readfile'], $whole, $size, 'fastcgi');
 
-fcint_valgrind_check($servers);
+fcfpm_valgrind_check($servers);
 fcint_done();
 ?>
 --EXPECT--

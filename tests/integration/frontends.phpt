@@ -5,7 +5,6 @@ Integration: the fastcgi path behind Apache 2.4 mod_proxy_fcgi, lighttpd mod_fas
 --FILE--
 <?php
 require __DIR__ . '/frontends.inc';
-require __DIR__ . '/fastcgi.inc';
 
 $file = fcint_data_file(32 << 20);
 $tmp = fcint_tmpdir('fe');
@@ -15,10 +14,10 @@ $modes = fcint_modes();
 [$off, $len] = [(3 << 20) + 4099, (5 << 20) + 77];
 foreach (array_keys(FCFE_KINDS) as $kind) {
     $servers = fcfe_pairs($kind, $docroot, $tmp, $modes);
-    fcfc_download($servers, "$kind: readfile of 32 MiB", ['fn' => 'readfile', 'file' => 'big'],
+    fchttp_download('fastcgi', $servers, "$kind: readfile of 32 MiB", ['fn' => 'readfile', 'file' => 'big'],
         ['status' => 200, 'bytes' => $file['size'], 'sha256' => $file['sha256']], $file['size'], 'fastcgi');
-    fcfc_download($servers, "$kind: stream_copy_to_stream offset $off length $len",
-        ['fn' => 'scts', 'file' => 'big', 'off' => $off, 'len' => $len], fcfc_expect_slice($file, $off, $len), $len,
+    fchttp_download('fastcgi', $servers, "$kind: stream_copy_to_stream offset $off length $len",
+        ['fn' => 'scts', 'file' => 'big', 'off' => $off, 'len' => $len], fchttp_expect_slice($file, $off, $len), $len,
         'fastcgi');
     foreach ($servers as $srv) {
         $srv->stop();

@@ -4,12 +4,12 @@ Integration: Nextcloud's shape: sabre/dav 4.7.0 + sabre/http 5.1.12 serving a fi
 <?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']); ?>
 --FILE--
 <?php
-require __DIR__ . '/harness.inc';
+require __DIR__ . '/nginx_fpm.inc';
 
 $blob = fcint_blob();
 $size = $blob['size'];
 $tmp = fcint_tmpdir('icewind');
-$servers = fcint_stacks(fcint_dav_docroot($tmp, $blob), $tmp, ['ini' => fcint_lib_ini()]);
+$servers = fcfpm_stacks(fcint_dav_docroot($tmp, $blob), $tmp, ['ini' => fclib_ini()]);
 $closeLog = "$tmp/logs/icewind-close.log";
 $url = 'dav.php/blob.bin?wrap=icewind';
 
@@ -35,14 +35,14 @@ function close_log_check(string $log, string $label, int $atLeast, int $n): void
 $n = count($servers);
 // A user-space wrapper has no descriptor: the engine reads it in large blocks
 // on its 'buffered' path, so any path counts as served here.
-fcint_compare($servers, 'full GET', $url, [], ['status' => 200, 'bytes' => $size,
+fchttp_compare($servers, 'full GET', $url, [], ['status' => 200, 'bytes' => $size,
     'sha256' => $blob['sha256'], 'engine' => $size]);
 close_log_check($closeLog, 'full GET', $size, $n);
-fcint_compare($servers, 'range 1000003-2000000', $url, ['Range: bytes=1000003-2000000'],
-    ['engine' => 2000000 - 1000003 + 1] + fcint_expect_range($blob, 1000003, 2000000));
+fchttp_compare($servers, 'range 1000003-2000000', $url, ['Range: bytes=1000003-2000000'],
+    ['engine' => 2000000 - 1000003 + 1] + fchttp_expect_range($blob, 1000003, 2000000));
 close_log_check($closeLog, 'range 1000003-2000000', 2000000 - 1000003 + 1, $n);
-fcint_compare($servers, 'suffix range -1234567', $url, ['Range: bytes=-1234567'],
-    ['engine' => 1234567] + fcint_expect_range($blob, $size - 1234567, $size - 1));
+fchttp_compare($servers, 'suffix range -1234567', $url, ['Range: bytes=-1234567'],
+    ['engine' => 1234567] + fchttp_expect_range($blob, $size - 1234567, $size - 1));
 close_log_check($closeLog, 'suffix range -1234567', 1234567, $n);
 fcint_done();
 ?>

@@ -15,7 +15,7 @@ require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl', 'dav']);
 ?>
 --FILE--
 <?php
-require __DIR__ . '/harness.inc';
+require __DIR__ . '/nginx_fpm.inc';
 
 $blob = fcint_blob();
 $size = $blob['size'];
@@ -25,7 +25,7 @@ touch("$tmp/dav/empty.bin");
 // for the repeated downloads: 5 MiB and 3 bytes (record and page boundaries off)
 $small = fcint_data_file((5 << 20) + 3);
 symlink($small['path'], "$tmp/dav/small.bin");
-$servers = fcint_stacks($docroot, $tmp, ['ini' => fcint_lib_ini(), 'keepalive' => 2]);
+$servers = fcfpm_stacks($docroot, $tmp, ['ini' => fclib_ini(), 'keepalive' => 2]);
 $closeLog = "$tmp/logs/nextcloud-close.log";
 $url = 'dav.php/blob.bin?wrap=nextcloud';
 
@@ -43,29 +43,29 @@ function closes_check(string $log, string $label, int|array $requests): void
 $n = count($servers);
 $whole = ['status' => 200, 'bytes' => $size, 'sha256' => $blob['sha256'], 'path' => ['fastcgi', $size],
     'wrapped' => true];
-fcint_compare($servers, 'full GET', $url, [], $whole);
+fchttp_compare($servers, 'full GET', $url, [], $whole);
 closes_check($closeLog, 'full GET', $n);
 foreach ([[1000003, 2000000], [$size - 1234567, $size - 1], [0, 65527]] as [$a, $b]) {
     $range = $b === $size - 1 ? '-' . ($size - $a) : "$a-$b";
-    fcint_compare($servers, "range $range", $url, ["Range: bytes=$range"],
-        ['path' => ['fastcgi', $b - $a + 1], 'wrapped' => true] + fcint_expect_range($blob, $a, $b));
+    fchttp_compare($servers, "range $range", $url, ["Range: bytes=$range"],
+        ['path' => ['fastcgi', $b - $a + 1], 'wrapped' => true] + fchttp_expect_range($blob, $a, $b));
     closes_check($closeLog, "range $range", $n);
 }
 // One byte: the byte that sends the headers is all there is (no path needed).
-fcint_compare($servers, 'last byte', $url, ['Range: bytes=' . ($size - 1) . '-'],
-    ['engine' => 1] + fcint_expect_range($blob, $size - 1, $size - 1));
+fchttp_compare($servers, 'last byte', $url, ['Range: bytes=' . ($size - 1) . '-'],
+    ['engine' => 1] + fchttp_expect_range($blob, $size - 1, $size - 1));
 closes_check($closeLog, 'last byte', $n);
 // sabre answers HEAD without sending the body; whatever it does with the
 // file, it does the same in both modes.
-fcint_compare($servers, 'HEAD', $url, ['method' => 'HEAD'], ['status' => 200, 'bytes' => 0]);
+fchttp_compare($servers, 'HEAD', $url, ['method' => 'HEAD'], ['status' => 200, 'bytes' => 0]);
 closes_check($closeLog, 'HEAD', [0, $n]);
-fcint_compare($servers, 'empty file', 'dav.php/empty.bin?wrap=nextcloud', [], ['status' => 200, 'bytes' => 0,
+fchttp_compare($servers, 'empty file', 'dav.php/empty.bin?wrap=nextcloud', [], ['status' => 200, 'bytes' => 0,
     'sha256' => hash('sha256', '')]);
 closes_check($closeLog, 'empty file', $n);
 // Three more on the FastCGI connections nginx keeps (keepalive 2).
 $smallUrl = 'dav.php/small.bin?wrap=nextcloud';
 for ($i = 1; $i <= 3; $i++) {
-    fcint_compare($servers, "kept connection, download $i", $smallUrl, [], ['status' => 200,
+    fchttp_compare($servers, "kept connection, download $i", $smallUrl, [], ['status' => 200,
         'bytes' => $small['size'], 'sha256' => $small['sha256'], 'path' => ['fastcgi', $small['size']], 'wrapped' => true]);
 }
 closes_check($closeLog, 'kept connection', 3 * $n);
@@ -76,9 +76,9 @@ closes_check($closeLog, 'kept connection', 3 * $n);
 $before = $GLOBALS['fcint_failures'];
 foreach ($servers as $mode => $srv) {
     $label = "hang-up [$mode]";
-    $pid0 = fcint_get_json($srv->url('stats.php'))['pid'] ?? 0;
+    $pid0 = fchttp_get_json($srv->url('stats.php'))['pid'] ?? 0;
     $log = "hangup-$mode.log";
-    $c = fcint_get_and_hang_up($srv->url("$url&log=$log"), 1 << 20);
+    $c = fchttp_get_and_hang_up($srv->url("$url&log=$log"), 1 << 20);
     if (!str_contains($c['status_line'], ' 200 ') || $c['body'] < (1 << 20)) {
         fcint_fail("$label: client saw " . json_encode($c));
     }
@@ -87,7 +87,7 @@ foreach ($servers as $mode => $srv) {
     if ($got === null || array_intersect_key($got, $want) !== $want) {
         fcint_fail("$label: script saw " . json_encode($got) . ', stock PHP sees ' . json_encode($want));
     }
-    if ((fcint_get_json($srv->url('stats.php'))['pid'] ?? -1) !== $pid0) {
+    if ((fchttp_get_json($srv->url('stats.php'))['pid'] ?? -1) !== $pid0) {
         fcint_fail("$label: the worker changed (it died?)");
     }
 }
@@ -95,13 +95,13 @@ closes_check($closeLog, 'hang-up', $n);
 if ($GLOBALS['fcint_failures'] === $before) {
     echo "hang-up with ignore_user_abort(true): ok\n";
 }
-fcint_compare($servers, 'GET after the hang-up', $smallUrl, [], ['status' => 200, 'bytes' => $small['size'],
+fchttp_compare($servers, 'GET after the hang-up', $smallUrl, [], ['status' => 200, 'bytes' => $small['size'],
     'sha256' => $small['sha256'], 'path' => ['fastcgi', $small['size']], 'wrapped' => true]);
 closes_check($closeLog, 'GET after the hang-up', $n);
 
 // fastcopy.disable=wrappers: the same bytes, read through the wrapper as before.
-$off = fcint_stacks($docroot, $tmp, ['ini' => array_merge(fcint_lib_ini(), ['fastcopy.disable=wrappers'])]);
-fcint_compare($off, 'fastcopy.disable=wrappers', $smallUrl, [], ['status' => 200, 'bytes' => $small['size'],
+$off = fcfpm_stacks($docroot, $tmp, ['ini' => array_merge(fclib_ini(), ['fastcopy.disable=wrappers'])]);
+fchttp_compare($off, 'fastcopy.disable=wrappers', $smallUrl, [], ['status' => 200, 'bytes' => $small['size'],
     'sha256' => $small['sha256'], 'engine' => $small['size']]);
 closes_check($closeLog, 'fastcopy.disable=wrappers', count($off));
 fcint_done();

@@ -36,9 +36,9 @@ foreach (['readfile', 'fpassthru,copy', ' stream_copy_to_stream , readfile ', 'a
             continue;
         }
         $st = json_decode((string) file_get_contents($stats), true)['stats'] ?? null;
-        [, $per, $all] = fcint_fast_bytes([], is_array($st) ? $st : []);
+        [, $per, $all] = fchttp_fast_bytes([], is_array($st) ? $st : []);
         $want = in_array($builtin, $named, true);
-        if ($want && $all < $file['size'] - FCINT_STATS_SLACK) {
+        if ($want && $all < $file['size'] - FCHTTP_STATS_SLACK) {
             fcint_fail("$label: named but the engine counted $all bytes: " . json_encode($per));
         } elseif (!$want && $all !== 0) {
             fcint_fail("$label: not named but the engine counted $all bytes: " . json_encode($per));

@@ -14,47 +14,47 @@ fcint_skipif(['nginx', 'fpm', 'curl', 'dav']);
 ?>
 --FILE--
 <?php
-require __DIR__ . '/harness.inc';
+require __DIR__ . '/nginx_fpm.inc';
 
 $blob = fcint_blob();
 $size = $blob['size'];
 $tmp = fcint_tmpdir('dav');
-$servers = fcint_stacks(fcint_dav_docroot($tmp, $blob), $tmp, ['ini' => fcint_lib_ini()]);
+$servers = fcfpm_stacks(fcint_dav_docroot($tmp, $blob), $tmp, ['ini' => fclib_ini()]);
 $url = 'dav.php/blob.bin';
 
 // Last-Modified is the file's mtime, as sabre/dav's FS\Node reports it; ETag,
-// also from the file, must merely be the same on both servers (fcint_same).
+// also from the file, must merely be the same on both servers (fchttp_same).
 $fileHeaders = ['Content-Type' => 'application/octet-stream',
     'Last-Modified' => gmdate('D, d M Y H:i:s \G\M\T', filemtime($blob['path']))];
-$full = fcint_compare($servers, 'full GET', $url, [], ['status' => 200, 'bytes' => $size,
+$full = fchttp_compare($servers, 'full GET', $url, [], ['status' => 200, 'bytes' => $size,
     'sha256' => $blob['sha256'], 'headers' => $fileHeaders + ['Content-Length' => (string) $size], 'fast' => $size]);
 // Unaligned start: sendResponse() copies up to a page boundary, then in 4 MiB pieces.
-fcint_compare($servers, 'range 1000003-2000000', $url, ['Range: bytes=1000003-2000000'],
-    fcint_expect_range($blob, 1000003, 2000000, 2000000 - 1000003 + 1));
-fcint_compare($servers, 'suffix range -1234567', $url, ['Range: bytes=-1234567'],
-    fcint_expect_range($blob, $size - 1234567, $size - 1, 1234567));
-fcint_compare($servers, 'open range from 299999999', $url, ['Range: bytes=299999999-'],
-    fcint_expect_range($blob, 299999999, $size - 1, $size - 299999999));
-fcint_compare($servers, 'last byte', $url, ['Range: bytes=' . ($size - 1) . '-'],
-    fcint_expect_range($blob, $size - 1, $size - 1));
+fchttp_compare($servers, 'range 1000003-2000000', $url, ['Range: bytes=1000003-2000000'],
+    fchttp_expect_range($blob, 1000003, 2000000, 2000000 - 1000003 + 1));
+fchttp_compare($servers, 'suffix range -1234567', $url, ['Range: bytes=-1234567'],
+    fchttp_expect_range($blob, $size - 1234567, $size - 1, 1234567));
+fchttp_compare($servers, 'open range from 299999999', $url, ['Range: bytes=299999999-'],
+    fchttp_expect_range($blob, 299999999, $size - 1, $size - 299999999));
+fchttp_compare($servers, 'last byte', $url, ['Range: bytes=' . ($size - 1) . '-'],
+    fchttp_expect_range($blob, $size - 1, $size - 1));
 // sabre/dav 4.7 answers a single range only; a multi-range request gets the whole file.
-fcint_compare($servers, 'two ranges: whole file', $url, ['Range: bytes=0-99,200-299'], ['status' => 200,
+fchttp_compare($servers, 'two ranges: whole file', $url, ['Range: bytes=0-99,200-299'], ['status' => 200,
     'bytes' => $size, 'sha256' => $blob['sha256'], 'fast' => $size]);
 // The 416 body is sabre's XML error document, the same on both.
-fcint_compare($servers, 'unsatisfiable range', $url, ['Range: bytes=' . $size . '-'], ['status' => 416]);
-fcint_compare($servers, 'HEAD', $url, ['method' => 'HEAD'], ['status' => 200, 'bytes' => 0,
+fchttp_compare($servers, 'unsatisfiable range', $url, ['Range: bytes=' . $size . '-'], ['status' => 416]);
+fchttp_compare($servers, 'HEAD', $url, ['method' => 'HEAD'], ['status' => 200, 'bytes' => 0,
     'headers' => $fileHeaders + ['Content-Length' => (string) $size]]);
-$etag = fcint_header($full['stock'], 'ETag');
+$etag = fchttp_header($full['stock'], 'ETag');
 if ($etag === null || !preg_match('/^"[0-9a-f]{40}"$/', $etag)) {
     fcint_fail('full GET: no ETag from sabre/dav: ' . json_encode($etag));
 }
-fcint_compare($servers, 'If-None-Match: 304', $url, ["If-None-Match: $etag"], ['status' => 304, 'bytes' => 0,
+fchttp_compare($servers, 'If-None-Match: 304', $url, ["If-None-Match: $etag"], ['status' => 304, 'bytes' => 0,
     'headers' => ['ETag' => $etag]]);
 
 // PROPFIND names its properties: an allprop answer would carry FS\Directory's
 // quota-available-bytes, the filesystem's free space, which other processes
 // change between the two servers' answers.
-$propfind = fcint_compare($servers, 'PROPFIND Depth 1', 'dav.php/', ['method' => 'PROPFIND', 'Depth: 1',
+$propfind = fchttp_compare($servers, 'PROPFIND Depth 1', 'dav.php/', ['method' => 'PROPFIND', 'Depth: 1',
     'Content-Type: application/xml', 'data' => '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop>'
     . '<d:getcontentlength/><d:getetag/><d:getlastmodified/><d:resourcetype/></d:prop></d:propfind>'],
     ['status' => 207, 'headers' => ['Content-Type' => 'application/xml; charset=utf-8']]);

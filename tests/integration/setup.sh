@@ -49,7 +49,7 @@ command -v mkfs.btrfs >/dev/null 2>&1 || [ -x /usr/sbin/mkfs.btrfs ] || need_apt
 [ -x /usr/sbin/haproxy ] || need_apt+=(haproxy)
 # Composer installs the PHP libraries below (Debian's package on a fresh machine).
 command -v composer >/dev/null 2>&1 || need_apt+=(composer)
-# FPM runs with -n and loads these by name (harness.inc: fcint_lib_ini()).
+# FPM runs with -n and loads these by name (libs.inc: fclib_ini()).
 ext_dir="$(php -n -r 'echo PHP_EXTENSION_DIR;')"
 for ext in curl mbstring xml; do
     [ -f "$ext_dir/$ext.so" ] || need_apt+=("php8.2-$ext")

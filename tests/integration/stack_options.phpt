@@ -1,21 +1,21 @@
 --TEST--
-Integration: FcintStack's options: the pool on TCP, nginx keeping its FastCGI connection open across downloads, extra pool and ini lines; stock vs fastcopy.override
+Integration: FcfpmStack's options: the pool on TCP, nginx keeping its FastCGI connection open across downloads, extra pool and ini lines; stock vs fastcopy.override
 --SKIPIF--
 <?php require __DIR__ . '/harness.inc'; fcint_skipif(['nginx', 'fpm', 'curl']); ?>
 --FILE--
 <?php
-require __DIR__ . '/harness.inc';
+require __DIR__ . '/nginx_fpm.inc';
 
 $odd = fcint_data_file(FCINT_ODD_SIZE);
 $tmp = fcint_tmpdir('options');
 $docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['odd' => $odd['path']]]);
-$servers = fcint_stacks($docroot, $tmp, ['listen' => 'tcp', 'keepalive' => 2,
+$servers = fcfpm_stacks($docroot, $tmp, ['listen' => 'tcp', 'keepalive' => 2,
     'pool' => ['env[FCINT_POOL_MARK] = from-pool-lines'], 'ini' => ['memory_limit=123M']]);
 
 /* The one FastCGI connection the worker is serving on: [local port, nginx's port]. */
-function fastcgi_connection(FcintStack $srv, string $label): ?array
+function fastcgi_connection(FcfpmStack $srv, string $label): ?array
 {
-    $j = fcint_get_json($srv->url('fastcgi.php'));
+    $j = fchttp_get_json($srv->url('fastcgi.php'));
     if ($j === null || $j['memory_limit'] !== '123M' || $j['pool_mark'] !== 'from-pool-lines') {
         fcint_fail("$label: the ini or pool lines did not reach the worker: " . json_encode($j));
         return null;
@@ -41,7 +41,7 @@ foreach ($servers as $mode => $srv) {
     $first[$mode] = fastcgi_connection($srv, "[$mode] before");
 }
 foreach (['readfile', 'fpassthru', 'scts'] as $fn) {
-    fcint_compare($servers, "$fn over a kept connection", "send.php?file=odd&fn=$fn&cl=0", [], ['status' => 200,
+    fchttp_compare($servers, "$fn over a kept connection", "send.php?file=odd&fn=$fn&cl=0", [], ['status' => 200,
         'bytes' => $odd['size'], 'sha256' => $odd['sha256'], 'fast' => $odd['size']]);
 }
 foreach ($servers as $mode => $srv) {

@@ -8,7 +8,7 @@ require __DIR__ . '/uploads.inc';
 fcup_cgi_skipif();
 if (PHP_OS_FAMILY !== 'Linux') die('skip tmpfs mounts are Linux');
 if (!function_exists('posix_geteuid') || posix_geteuid() !== 0) die('skip mounting a tmpfs needs root');
-if (fcint_autoload('dav') === null) die('skip icewind/streams not installed (tests/integration/setup.sh)');
+if (fclib_autoload('dav') === null) die('skip icewind/streams not installed (tests/integration/setup.sh)');
 ?>
 --FILE--
 <?php
@@ -33,7 +33,7 @@ try {
         // Stock's notice comes from the fread() in icewind's stream_read(), the
         // override's from file_put_contents(), which reads php://input itself.
         fcup_compare("PUT of $size, Nextcloud", [['nextcloud', 'file']], $body,
-            $full + ['autoload' => fcint_autoload('dav'), 'any_function' => true]);
+            $full + ['autoload' => fclib_autoload('dav'), 'any_function' => true]);
     }
     // the notice is there for both, once
     $r = fcup_cgi('override', [['copy', null, 0, 'file']], fcup_body(4 << 20), $full);

@@ -6,7 +6,7 @@ fastcopy
 <?php
 require __DIR__ . '/uploads.inc';
 fcup_cgi_skipif();
-if (fcint_autoload('dav') === null) die('skip icewind/streams not installed (tests/integration/setup.sh)');
+if (fclib_autoload('dav') === null) die('skip icewind/streams not installed (tests/integration/setup.sh)');
 ?>
 --FILE--
 <?php
@@ -39,7 +39,7 @@ foreach ([[5 << 20, (1 << 20) + 3000], [100000, 8191], [100000, 0]] as [$said, $
 }
 
 // Nextcloud's PUT: php://input behind icewind's CallbackWrapper with only a pre-close callback.
-$nc = ['autoload' => fcint_autoload('dav')];
+$nc = ['autoload' => fclib_autoload('dav')];
 foreach ([0, 1, 8192, 16385, 100003, (3 << 20) + 17] as $size) {
     $body = fcup_body($size);
     fcup_compare("Nextcloud PUT, $size bytes", [['nextcloud', 'file'], ['get']], $body, $nc);

@@ -39,7 +39,7 @@ $want = md5_file($body);
 $tmp = fcint_tmpdir('uploads-big');
 // max_execution_time counts the worker's CPU seconds: stock's copies and the report's hashes of
 // 8 GiB come near its default 30 (a fatal error, and no report), more so on a busy machine
-$servers = fcint_stacks(fcup_fpm_docroot($tmp), $tmp, ['keepalive' => 1, 'pool' => ['request_terminate_timeout = 600'],
+$servers = fcfpm_stacks(fcup_fpm_docroot($tmp), $tmp, ['keepalive' => 1, 'pool' => ['request_terminate_timeout = 600'],
     'ini' => ['max_execution_time=0'],
     'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
 // no re-read into memory at the end: the destinations' hashes are the report's

@@ -22,7 +22,7 @@ $mounted = [];
  * The copy_file_range() and sendfile() calls of the worker that serves $run, as
  * strace sees them: [name => [calls, bytes moved, refusals]].
  */
-function fs_traced(FcintStack $srv, string $mode, array $ops, string $body, array $req): array
+function fs_traced(FcfpmStack $srv, string $mode, array $ops, string $body, array $req): array
 {
     $pid = fcup_fpm_put($srv, $mode, [], fcup_body(1))['pid'];
     $log = dirname($srv->docroot) . "/strace-$mode-" . md5(json_encode($ops)) . '.log';
@@ -79,7 +79,7 @@ try {
         $clones = $sameFs && fs_clones($files);
         $root = "$tmp/www-" . count(glob("$tmp/www-*"));
         mkdir($root);
-        $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['keepalive' => 2,
+        $servers = fcfpm_stacks(fcup_fpm_docroot($root), $root, ['keepalive' => 2,
             'ini' => ["upload_tmp_dir=$spool", 'fastcopy.spool_clone=1'],
             'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
         $req = ['dir' => $files];
@@ -147,7 +147,7 @@ try {
     // spool from its buffer, on XFS too
     $root = "$tmp/www-default";
     mkdir($root);
-    $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['keepalive' => 2, 'ini' => ["upload_tmp_dir=$xfs/spool"],
+    $servers = fcfpm_stacks(fcup_fpm_docroot($root), $root, ['keepalive' => 2, 'ini' => ["upload_tmp_dir=$xfs/spool"],
         'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
     $runs = fcup_fpm_compare($servers, 'XFS, spool_clone off (the default), file_put_contents', [['fpc', 'file', 0]], fcup_body($big),
         null, FCUP_FPM_PATHS, false, 'fastcgi_input', ['dir' => "$xfs/files"]);

@@ -140,7 +140,7 @@ try {
             // other stacks read the body into the buffer, one fill at a time on a nearly
             // full filesystem that holds the spool
             $route = $fs === 'xfs' && $buffering === 'off';
-            $servers = fcint_stacks(fcup_fpm_docroot($root), $root, ['ini' => [...$ini, ...($route ? ['fastcopy.spool_clone=1'] : [])],
+            $servers = fcfpm_stacks(fcup_fpm_docroot($root), $root, ['ini' => [...$ini, ...($route ? ['fastcopy.spool_clone=1'] : [])],
                 'nginx' => ['client_max_body_size 0;', ...($opt['nginx'] ?? [])]] + $opt);
             foreach ($ops as $name => $o) {
                 fulldest_compare($servers, "buffering $buffering, $fs, $name", $o, $body, $mount, $unmount, $route);

@@ -25,7 +25,7 @@ if ($rc !== 0) {
 }
 try {
     $docroot = fcup_fpm_docroot($tmp);
-    $servers = fcint_stacks($docroot, $tmp, ['ini' => ["upload_tmp_dir=$mnt"],
+    $servers = fcfpm_stacks($docroot, $tmp, ['ini' => ["upload_tmp_dir=$mnt"],
         'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
     foreach ([4 << 20, (1 << 20) + 5000] as $size) {
         $body = fcup_body($size);

@@ -69,7 +69,7 @@ $stacks = [
 $files = [fcup_body(0), fcup_body(1), fcup_body(100003), fcup_body(300001)];
 foreach ($stacks as $stack => $options) {
     $tmp = fcint_tmpdir('requests-' . preg_replace('/\W+/', '-', $stack));
-    $servers = fcint_stacks(fcup_fpm_docroot($tmp), $tmp, $options);
+    $servers = fcfpm_stacks(fcup_fpm_docroot($tmp), $tmp, $options);
     $reading = !str_contains($stack, 'enable_post_data_reading');
     $post = ['method' => 'POST'];
 

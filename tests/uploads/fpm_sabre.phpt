@@ -15,7 +15,7 @@ require __DIR__ . '/fpm.inc';
 
 $tmp = fcint_tmpdir('uploads-sabre');
 $docroot = fcup_fpm_docroot($tmp);
-$servers = fcint_stacks($docroot, $tmp, ['ini' => fcint_lib_ini(),
+$servers = fcfpm_stacks($docroot, $tmp, ['ini' => fclib_ini(),
     'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
 
 foreach ([0, 1, 16385, (3 << 20) + 5] as $size) {
@@ -24,10 +24,10 @@ foreach ([0, 1, 16385, (3 << 20) + 5] as $size) {
     foreach (['new file' => 201, 'overwrite' => 204] as $what => $status) {
         $res = [];
         foreach ($servers as $mode => $srv) {
-            $before = fcint_get_json($srv->url('stats.php'));
-            $r = $res[$mode] = fcint_get($srv->url("dav.php/put-$size-$mode.bin"),
+            $before = fchttp_get_json($srv->url('stats.php'));
+            $r = $res[$mode] = fchttp_get($srv->url("dav.php/put-$size-$mode.bin"),
                 ['method' => 'PUT', 'data' => "@$body", 'Content-Type: application/octet-stream', 'Expect:']);
-            $after = fcint_get_json($srv->url('stats.php'));
+            $after = fchttp_get_json($srv->url('stats.php'));
             $label = "sabre PUT, $what, $size bytes [$mode]";
             if ($r['status'] !== $status) {
                 fcint_fail("$label: status {$r['status']}, want $status\n" . $r['head']);
@@ -37,9 +37,9 @@ foreach ([0, 1, 16385, (3 << 20) + 5] as $size) {
                 fcint_fail("$label: the stored file is not the body");
             }
             if ($mode === 'override') {
-                fcint_same($label, $res['stock'], $r);
+                fchttp_same($label, $res['stock'], $r);
                 // file_put_contents() carried the body, from PHP-FPM's socket
-                fcint_assert_path($mode, $label, $before, $after, 'fastcgi_input', $size, false);
+                fchttp_assert_path($mode, $label, $before, $after, 'fastcgi_input', $size, false);
                 $d = fc_stats_delta($before['stats'], $after['stats']);
                 if (fc_stats_path_bytes($d) !== $size) {
                     fcint_fail("$label: the engine counted " . fc_stats_path_bytes($d) . " bytes, want $size");

@@ -18,7 +18,7 @@ require __DIR__ . '/fpm.inc';
 
 $tmp = fcint_tmpdir('uploads-vg');
 $docroot = fcup_fpm_docroot($tmp);
-$servers = fcint_stacks($docroot, $tmp, ['valgrind' => true, 'keepalive' => 2,
+$servers = fcfpm_stacks($docroot, $tmp, ['valgrind' => true, 'keepalive' => 2,
     'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
 $body = fcup_body(70001);
 fcup_fpm_compare($servers, '1000 then from 5000', [['copy', 1000, 0, 'memory'], ['copy', null, 5000, 'file']], $body);
@@ -34,7 +34,7 @@ fcup_fpm_compare($servers, 'all, rewind, fread, all into a file', [['copy', null
 fcup_fpm_compare($servers, 'hang-up after 20000 bytes', [['copy', null, 0, 'file']], fcup_body(1 << 20), 20000);
 fcup_fpm_compare($servers, 'hang-up after 300000 bytes', [['copy', null, 0, 'file']], fcup_body(1 << 20), 300000,
     FCUP_FPM_PATHS, false, 'fastcgi_input');
-fcint_valgrind_check($servers);
+fcfpm_valgrind_check($servers);
 fcint_done();
 ?>
 --CLEAN--

@@ -26,7 +26,7 @@ try {
         fcint_fail('no XFS with reflink to test on');
         exit;
     }
-    $servers = fcint_stacks(fcup_fpm_docroot($tmp), $tmp, ['valgrind' => true, 'keepalive' => 2,
+    $servers = fcfpm_stacks(fcup_fpm_docroot($tmp), $tmp, ['valgrind' => true, 'keepalive' => 2,
         'ini' => ["upload_tmp_dir=$xfs/spool", 'fastcopy.spool_clone=1'],
         'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']]);
     $req = ['dir' => "$xfs/files"];
@@ -46,7 +46,7 @@ try {
     fcup_fpm_compare($servers, 'hang-up after 300000 bytes', [['copy', null, 0, 'file']], fcup_body(1 << 20), 300000,
         FCUP_FPM_PATHS, false, 'fastcgi_input', $req);
     echo $spliced > 0 ? "spliced: yes\n" : "spliced: no\n";
-    fcint_valgrind_check($servers);
+    fcfpm_valgrind_check($servers);
 } finally {
     foreach ($servers ?? [] as $srv) {
         $srv->stop();

@@ -8,14 +8,14 @@ require __DIR__ . '/_serve.php';
 
 $root = dirname(__DIR__, 3);
 require "$root/tests/integration/libs.inc";
-require fcint_autoload('dav') ?? throw new RuntimeException('sabre/dav is not installed: run tests/integration/setup.sh');
+require fclib_autoload('dav') ?? throw new RuntimeException('sabre/dav is not installed: run tests/integration/setup.sh');
 require "$root/tests/integration/dav_server.inc";
 
 /** Serves FCBENCH_FILE through sabre/dav; $wrap, if given, wraps each opened file as a file node's body. */
 function fcb_serve_dav(?\Closure $wrap = null): void
 {
     fcb_serve(static function (string $file) use ($wrap): bool {
-        fcint_dav_server(dirname($file), $_SERVER['SCRIPT_NAME'] . '/', $_SERVER['FCBENCH_WORK'] . '/dav-locks', $wrap)
+        fcdav_server(dirname($file), $_SERVER['SCRIPT_NAME'] . '/', $_SERVER['FCBENCH_WORK'] . '/dav-locks', $wrap)
             ->start();
         return http_response_code() === 200;
     });

@@ -7,7 +7,7 @@ require __DIR__ . '/_upload.php';
 
 $root = dirname(__DIR__, 3);
 require "$root/tests/integration/libs.inc";
-require fcint_autoload('dav') ?? throw new RuntimeException('icewind/streams is not installed: run tests/integration/setup.sh');
+require fclib_autoload('dav') ?? throw new RuntimeException('icewind/streams is not installed: run tests/integration/setup.sh');
 
 use Icewind\Streams\CallbackWrapper;
 

@@ -9,7 +9,7 @@ $fn = $_GET['fn'] ?? 'readfile';
 ignore_user_abort(($_GET['ignore'] ?? '0') === '1');
 $state = ['returned' => null, 'reached_end' => false, 'aborted_after_copy' => null];
 register_shutdown_function(function () use (&$state): void {
-    fcint_ep_log($_GET['log'] ?? 'abort.log', $state + [
+    fcep_log($_GET['log'] ?? 'abort.log', $state + [
         'ignore_user_abort' => (bool) ignore_user_abort(),
         'connection_aborted' => connection_aborted(),
         'connection_status' => connection_status(),
@@ -17,6 +17,6 @@ register_shutdown_function(function () use (&$state): void {
 });
 header('Content-Type: application/octet-stream');
 header('Content-Length: ' . filesize($path));
-$state['returned'] = fcint_ep_emit($fn, $path);
+$state['returned'] = fcep_emit($fn, $path);
 $state['aborted_after_copy'] = connection_aborted();
 $state['reached_end'] = true;

@@ -25,7 +25,7 @@ if (($_GET['wrap'] ?? '') === 'nextcloud') {
 if (isset($_GET['log'])) {
     ignore_user_abort(($_GET['ignore'] ?? '0') === '1' || ($_GET['wrap'] ?? '') === 'nextcloud');
     register_shutdown_function(function () use (&$read, &$closed, &$sent): void {
-        fcint_ep_log($_GET['log'], ['send_returned' => $sent, 'read' => $read, 'closed' => $closed,
+        fcep_log($_GET['log'], ['send_returned' => $sent, 'read' => $read, 'closed' => $closed,
             'connection_aborted' => connection_aborted()]);
     });
 }
@@ -38,7 +38,7 @@ if (($_GET['wrap'] ?? '') === 'icewind') {
             $read += $n;
         }, null, function () use (&$read, &$closed): void {
             $closed = true;
-            fcint_ep_log('icewind-close.log', ['read' => $read]);
+            fcep_log('icewind-close.log', ['read' => $read]);
         });
     };
 }
@@ -46,9 +46,9 @@ if (($_GET['wrap'] ?? '') === 'nextcloud') {
     $wrap = static function ($file) use (&$closed) {
         return CallbackWrapper::wrap($file, null, null, function () use (&$closed): void {
             $closed = true;
-            fcint_ep_log('nextcloud-close.log', ['closed' => true]);
+            fcep_log('nextcloud-close.log', ['closed' => true]);
         });
     };
 }
-fcint_dav_server(FCINT_DAV_ROOT, '/dav.php/', FCINT_LOGDIR . '/dav-locks', $wrap)->start();
+fcdav_server(FCINT_DAV_ROOT, '/dav.php/', FCINT_LOGDIR . '/dav-locks', $wrap)->start();
 $sent = true;

@@ -1,6 +1,6 @@
 <?php
 // What the worker sees of its pool and of the FastCGI connection that brought
-// this request: for stack_options.phpt, which checks FcintStack's options.
+// this request: for stack_options.phpt, which checks FcfpmStack's options.
 header('Content-Type: application/json');
 header('Cache-Control: no-store');
 

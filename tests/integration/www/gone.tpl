@@ -11,12 +11,12 @@ $log = $_GET['log'];
 ignore_user_abort(true);
 $state = ['returned' => null, 'before' => $stats()];
 register_shutdown_function(function () use (&$state, $stats, $log): void {
-    fcint_ep_log($log, $state + ['after' => $stats(), 'connection_aborted' => connection_aborted()]);
+    fcep_log($log, $state + ['after' => $stats(), 'connection_aborted' => connection_aborted()]);
 });
 header('Content-Type: application/octet-stream');
-fcint_ep_log("$log.started", ['pid' => getmypid()]);
+fcep_log("$log.started", ['pid' => getmypid()]);
 $go = FCINT_LOGDIR . '/' . basename($log) . '.go';
 for ($deadline = microtime(true) + 60; !file_exists($go) && microtime(true) < $deadline;) {
     usleep(20000);
 }
-$state['returned'] = fcint_ep_emit($_GET['fn'], FCINT_FILES['odd']);
+$state['returned'] = fcep_emit($_GET['fn'], FCINT_FILES['odd']);

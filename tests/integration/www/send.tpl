@@ -8,4 +8,4 @@ header('Content-Type: application/octet-stream');
 if (($_GET['cl'] ?? '1') === '1') {
     header('Content-Length: ' . filesize($path));
 }
-fcint_ep_emit($_GET['fn'] ?? 'readfile', $path);
+fcep_emit($_GET['fn'] ?? 'readfile', $path);

@@ -20,6 +20,6 @@ foreach (scandir('/proc/self/fd') ?: [] as $fd) {
         $r['conn'][] = readlink("/proc/self/fd/$fd");
     }
 }
-fcint_ep_log($_GET['log'], $r);
+fcep_log($_GET['log'], $r);
 header('Content-Type: application/json');
 echo json_encode($r);

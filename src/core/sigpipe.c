@@ -1,14 +1,10 @@
-/* A peer that hangs up must not kill PHP. sendfile(2) and splice(2) have no
- * MSG_NOSIGNAL, and PHP's own socket writes use plain send(), so writing to a closed
- * socket or pipe raises SIGPIPE. The CLI and FPM ignore it, but an embedding SAPI or a
- * script calling pcntl_signal(SIGPIPE, SIG_DFL) leaves the default action: death.
- *
- * Where the action is the default, the copy runs with SIGPIPE blocked, so the write
- * fails with EPIPE instead, and a SIGPIPE the copy caused is consumed before the
- * mask is restored. A handler installed by the script is left alone: it runs, as it
- * would with stock PHP. */
+/* A peer that hangs up must not kill PHP: sendfile(2) and splice(2) have no
+ * MSG_NOSIGNAL. Where SIGPIPE's action is the default (an embedding SAPI,
+ * pcntl_signal(SIGPIPE, SIG_DFL)), the copy runs with it blocked and consumes the
+ * one it caused; a script's own handler is left to run (docs/internals.md,
+ * "SIGPIPE"). */
 
-#include "src/engine.h"
+#include "src/core/sigpipe.h"
 
 #ifndef PHP_WIN32
 

@@ -3,7 +3,8 @@
  * warnings, copying a file onto itself fails quietly, and the destination is opened
  * "wb" only once the source has opened. Only the copy loop differs. */
 
-#include "src/engine.h"
+#include "src/functions/functions.h"
+#include "src/core/php_compat.h"
 
 
 /* The same file on both sides? By device and inode when both stat, else by the

@@ -1,21 +1,11 @@
-/* fastcopy.override: the built-in stream_copy_to_stream(), fpassthru(), readfile(),
- * copy() and file_put_contents() with a stream run on the engine, so applications
- * get faster with no code change.
- *
- * As ext/phar does, the swap replaces internal_function.handler in the function
- * table at MINIT and puts the previous handler back at MSHUTDOWN. The function keeps
- * its name, arginfo and reflection, so its messages still say
- * "stream_copy_to_stream(): Argument #1 ($from)". Whatever handler was there before
- * (phar's readfile, for one) is kept and called for the calls it exists for.
- *
- * A handler parses the parameters it was written for; under a PHP whose built-in
- * takes others (8.6 gave stream_copy_to_stream() a $context), it would narrow the
- * built-in: calls that stock accepts would throw. So a built-in is taken over only
- * when the parameters in its own arginfo are, spelled out, the ones in this table
- * for the PHP fastcopy was built against; any other is left to stock, logged once
- * and shown in phpinfo() and fastcopy_stats(). */
+/* fastcopy.override: stream_copy_to_stream(), fpassthru(), readfile(), copy() and
+ * file_put_contents() with a stream, on the engine. As ext/phar does, the handler
+ * is swapped in the function table at MINIT and put back at MSHUTDOWN, so names,
+ * arginfo and messages stay stock's; a built-in whose parameters are not the ones
+ * our handler parses is left to stock (docs/internals.md, "The override"). */
 
-#include "src/engine.h"
+#include "src/functions/functions.h"
+#include "src/core/php_compat.h"
 
 #include "fopen_wrappers.h"
 #include "ext/standard/file.h"
@@ -274,35 +264,24 @@ void fc_override_uninstall(void)
 	}
 }
 
-/* Which functions run on the engine now, for phpinfo(). */
-void fc_override_describe(smart_str *out)
+/* For phpinfo(): the built-ins on the engine now ("name, name"), or with `declined`
+ * those fastcopy.override asked for but left to stock, and why ("name(): why;
+ * ..."); "none" where there are none. */
+void fc_override_describe(smart_str *out, bool declined)
 {
 	for (size_t i = 0; i < OVERRIDE_COUNT; i++) {
-		if (overrides[i].previous) {
-			if (out->s) {
-				smart_str_appends(out, ", ");
-			}
-			smart_str_appends(out, overrides[i].name);
-		}
-	}
-	if (!out->s) {
-		smart_str_appends(out, "none");
-	}
-	smart_str_0(out);
-}
+		const fc_override *o = &overrides[i];
 
-/* The built-ins fastcopy.override asked for but left to stock, and why: for
- * phpinfo(), "name(): why; ..." or "none"; */
-void fc_override_describe_declined(smart_str *out)
-{
-	for (size_t i = 0; i < OVERRIDE_COUNT; i++) {
-		if (overrides[i].declined) {
-			if (out->s) {
-				smart_str_appends(out, "; ");
-			}
-			smart_str_appends(out, overrides[i].name);
+		if (declined ? !o->declined : !o->previous) {
+			continue;
+		}
+		if (out->s) {
+			smart_str_appends(out, declined ? "; " : ", ");
+		}
+		smart_str_appends(out, o->name);
+		if (declined) {
 			smart_str_appends(out, "(): ");
-			smart_str_append(out, overrides[i].declined);
+			smart_str_append(out, o->declined);
 		}
 	}
 	if (!out->s) {

@@ -1,22 +1,12 @@
-/* php://input whose bytes are already in the request's spool. php://input serves
- * every read it does not have to ask the SAPI for from SG(request_info).request_body,
- * a php://temp that keeps its first 16 KiB in memory and then spills to a file in
- * upload_tmp_dir. Once the body (or the part a copy wants) is in that file (a POST
- * PHP read at startup, a second copy after a rewind, a new handle, under any SAPI),
- * this path copies it from the spool file to a file destination with
- * copy_file_range(2), a reflink where the filesystem shares extents, or with
- * sendfile(2) where the spool is on another filesystem.
- *
- * Stock's copy loop reads php://input through its read buffer, 8 KiB per fill, each
- * fill a seek and a read of the spool at the next multiple of 8 KiB from where the
- * stream's buffer began. This path copies only whole fills that stock would have
- * served from the spool without asking the SAPI, then moves php://input past them
- * with its own seek (public API: it moves the spool and php://input's position as
- * stock's fills would). What is left, a last partial fill, the end of the body or
- * what is still with the SAPI, the read/write path reads as stock reads it, so read
- * buffer, eof, positions, SG(read_post_bytes) and SG(post_read) end as stock's. */
+/* The spool path: php://input whose next bytes are already in its spool file
+ * (SG(request_info).request_body spilled to upload_tmp_dir), copied from that file
+ * by copy_file_range(2), a reflink where extents are shared, or sendfile(2) across
+ * filesystems. Only whole fills that stock would serve from the spool are taken,
+ * then php://input is moved past them by its own seek, so everything PHP sees ends
+ * as stock's reads leave it (docs/internals.md, "The spool path"). */
 
-#include "src/engine.h"
+#include "src/input/input.h"
+#include "src/paths/paths.h"
 
 #include "SAPI.h"
 #include "php_memory_streams.h"
@@ -32,23 +22,20 @@
 #define FC_INPUT_FILL FC_REQUEST_BODY_FILL
 
 /* The spool's descriptor, or -1 while it is still in memory (or anything else).
- * Asked first without a result: a php://temp in memory would otherwise be turned
- * into a file by the cast, earlier than stock would spill it. That question goes
- * to the spool's inner file stream without PHP_STREAM_CAST_INTERNAL, which warns
- * of "buffered data lost" when that stream holds read-ahead; stock seeks the spool
- * before every read anyway, so a seek to where it stands drops the read-ahead
- * first (the bytes stay in the file). */
+ * Asked first without a result, so that a spool in memory is not spilled earlier
+ * than stock would; the seek first drops the inner stream's read-ahead, which the
+ * cast would otherwise warn about (docs/internals.md, "The spool path"). */
 int fc_spool_fd(php_stream *body, int *reason)
 {
 	php_socket_t fd;
 
-	*reason = FASTCOPY_REASON_UNVERIFIED;
+	*reason = FC_REASON_UNVERIFIED;
 	if (!php_stream_is(body, PHP_STREAM_IS_TEMP) || body->readfilters.head || body->writefilters.head) {
 		return -1;
 	}
 	php_stream_seek(body, php_stream_tell(body), SEEK_SET);
 	if (php_stream_cast(body, PHP_STREAM_AS_FD, NULL, 0) != SUCCESS) {
-		*reason = FASTCOPY_REASON_MEMORY;
+		*reason = FC_REASON_SPOOL_IN_MEMORY;
 		return -1;
 	}
 	/* Synchronises the spool's inner file (its read buffer dropped, its
@@ -117,13 +104,13 @@ fc_status fc_copy_spool(fc_job *job)
 	/* A read filter sees php://input's bytes before the copy does; the stream's
 	 * position then counts filtered bytes, not the spool's. */
 	if (in->readfilters.head) {
-		return fc_fallback(job, FASTCOPY_REASON_FILTERED);
+		return fc_fallback(job, FC_REASON_FILTERED);
 	}
 	if (!body || in->position < 0) {
-		return fc_fallback(job, FASTCOPY_REASON_UNVERIFIED);
+		return fc_fallback(job, FC_REASON_UNVERIFIED);
 	}
 	if (!fc_request_body_fills_stock(in)) {
-		return fc_fallback(job, FASTCOPY_REASON_FILL_SIZE);
+		return fc_fallback(job, FC_REASON_FILL_SIZE);
 	}
 	if ((fd = fc_spool_fd(body, &reason)) < 0) {
 		return fc_fallback(job, reason);
@@ -138,7 +125,7 @@ fc_status fc_copy_spool(fc_job *job)
 	want -= want % FC_INPUT_FILL;
 	if (want == 0 && !SG(post_read)) {
 		/* The next fill asks the SAPI: not this path's. */
-		return fc_fallback(job, FASTCOPY_REASON_UNSPOOLED);
+		return fc_fallback(job, FC_REASON_NOT_SPOOLED);
 	}
 
 	/* php://input's read-ahead first, as stock's next read takes it */
@@ -169,7 +156,7 @@ fc_status fc_copy_spool(fc_job *job)
 			/* EXDEV, EINVAL, ENOSPC...: the read/write path goes on from the
 			 * byte after the last one delivered and reports real errors. 0: the
 			 * spool shrank, stock's reads will see where it ends. */
-			reason = n == 0 ? FASTCOPY_REASON_ZERO : errno;
+			reason = n == 0 ? FC_REASON_ZERO : errno;
 			break;
 		}
 	}
@@ -190,7 +177,7 @@ fc_status fc_copy_spool(fc_job *job)
 		return FC_DONE;
 	}
 	if (!SG(post_read)) {
-		return fc_fallback(job, FASTCOPY_REASON_UNSPOOLED);
+		return fc_fallback(job, FC_REASON_NOT_SPOOLED);
 	}
 	/* The last partial fill and the end of the body, read as stock reads them. */
 	return fc_copy_request_body(job);

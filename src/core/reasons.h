@@ -1,0 +1,51 @@
+/* Why a path handed over (or a userspace stream was not seen through, or a path
+ * ended the connection itself): a syscall's errno, or one of the reasons below.
+ * This list is the only place they are written: it makes the constants, each named
+ * FC_REASON_ and the name fastcopy_stats() prints under "fallbacks" (names.c), in
+ * the order it prints them. */
+
+#ifndef FASTCOPY_REASONS_H
+#define FASTCOPY_REASONS_H
+
+#define FC_REASONS(X) \
+	X(ZERO)              /* 0 bytes on the first call */ \
+	X(O_APPEND)          /* O_APPEND destination */ \
+	X(OTHER)             /* errno beyond the table */ \
+	X(OUTPUT_HANDLER)    /* an output handler must see the bytes */ \
+	X(OUTPUT_DISABLED)   /* output disabled: HEAD, headers only */ \
+	X(REQUEST_FINISHED)  /* after fastcgi_finish_request() */ \
+	X(UNVERIFIED)        /* a server's private structure not proven */ \
+	X(CLIENT_ABORTED)    /* the client hung up */ \
+	X(TIMED_OUT)         /* max_execution_time ended the script */ \
+	X(SCRIPT_ENDED)      /* the script ended otherwise (exit, fatal error) */ \
+	X(SMALL_RESPONSE)    /* Apache would see the whole response */ \
+	X(SUBREQUEST)        /* an Apache sub-request */ \
+	X(HEAD)              /* a HEAD request: Apache drops the body */ \
+	X(FILTER_CHAIN)      /* Apache's filters do not end in its core */ \
+	/* why a userspace stream was not seen through */ \
+	X(CALLBACK_SET)      /* its read (or write) callback is set */ \
+	X(SUBCLASS)          /* a subclass of a known wrapper */ \
+	X(UNKNOWN_CLASS)     /* a class not known to pass bytes on */ \
+	X(INNER_UNUSABLE)    /* the stream underneath is not usable */ \
+	X(FILTERED)          /* a stream filter on the wrapper */ \
+	/* why a path ended the connection itself */ \
+	X(FILE_SHRANK)       /* the file ended inside a range promised */ \
+	X(FILTER_FAILED)     /* an Apache filter failed the range */ \
+	/* why php://input was not copied from its spool */ \
+	X(SPOOL_IN_MEMORY)   /* the spool is still in memory (< 16 KiB) */ \
+	X(NOT_SPOOLED)       /* the next bytes are still with the SAPI */ \
+	/* why php://input was not read from PHP-FPM's socket by fastcgi_input */ \
+	X(BEHIND_LIVE_EDGE)  /* not at the live edge of the body */ \
+	X(REQUEST_BODY_FILE) /* the body is in REQUEST_BODY_FILE */ \
+	/* why neither took whole fills of php://input: its fills are not stock's 8 KiB */ \
+	X(FILL_SIZE)
+
+#define FC_REASON_CONSTANT(name) FC_REASON_##name,
+enum {
+	FC_REASON_ERRNO_MAX = 150, /* errno values stand for themselves up to here */
+	FC_REASONS(FC_REASON_CONSTANT)
+	FC_REASON_SLOTS
+};
+#undef FC_REASON_CONSTANT
+
+#endif

@@ -1,0 +1,36 @@
+/* What each stream of a copy is underneath, decided before any path runs: a
+ * descriptor the kernel may use (descriptor.c), PHP's output layer (output.c), or a
+ * userspace wrapper seen through to the stream under it (wrappers.c). */
+
+#ifndef FASTCOPY_ENDPOINT_H
+#define FASTCOPY_ENDPOINT_H
+
+#include "src/core/job.h"
+
+/* descriptor.c */
+typedef enum {
+	FC_WAIT_READY,
+	FC_WAIT_WOULD_BLOCK, /* non-blocking stream: the caller stops here */
+	FC_WAIT_TIMED_OUT    /* socket timeout elapsed; timed_out is set on the stream */
+} fc_wait_result;
+
+/* output_path: for php://output, the server path it belongs to (or -1) */
+void fc_endpoint_open(fc_endpoint *ep, php_stream *stream, bool is_source, int output_path);
+void fc_endpoint_enter_kernel(fc_endpoint *ep);
+void fc_endpoint_leave_kernel(fc_endpoint *ep);
+fc_wait_result fc_endpoint_wait(fc_endpoint *ep, short events);
+bool fc_endpoint_ready_now(const fc_endpoint *ep, short events);
+bool fc_timed_out_read_fails(void);
+
+/* output.c */
+bool fc_is_output_stream(const php_stream *stream);
+int fc_output_fd(void);
+int fc_output_pass_through(void);
+int fc_output_discards(const fc_job *job);
+
+/* wrappers.c */
+php_stream *fc_see_through_destination(fc_job *job, php_stream *stream);
+php_stream *fc_see_through_source(fc_job *job, php_stream *stream);
+void fc_wrappers_release(fc_job *job);
+
+#endif
