@@ -76,6 +76,7 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/input/fpm_stdin.c \
     src/input/splice_route.c \
     src/input/fastcgi_input.c \
+    src/input/body_file.c \
     src/engine.c \
     src/functions/stream_copy.c \
     src/functions/override.c \

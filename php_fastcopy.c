@@ -131,6 +131,8 @@ PHP_FUNCTION(fastcopy_stats)
 		if (p == FASTCOPY_PATH_FASTCGI_INPUT) {
 			add_assoc_long(&entry, "spliced", (zend_long) s->spliced);
 			add_assoc_long(&entry, "spool_cloned", (zend_long) s->spool_cloned);
+		} else if (p == FASTCOPY_PATH_BODY_FILE) {
+			add_assoc_long(&entry, "spool_shared", (zend_long) s->spool_shared);
 		}
 		add_assoc_zval(return_value, php_fastcopy_path_name((php_fastcopy_path) p), &entry);
 	}

@@ -34,6 +34,7 @@ extern zend_module_entry fastcopy_module_entry;
 	X(FASTCGI,         "fastcgi")       /* php://output under PHP-FPM: records straight to the socket */ \
 	X(APACHE,          "apache")        /* php://output under mod_php: a FILE bucket to Apache's filters */ \
 	X(SPOOL,           "spool")         /* php://input already in its spool file: copy_file_range from it */ \
+	X(BODY_FILE,       "body_file")     /* php://input under PHP-FPM from the web server's REQUEST_BODY_FILE */ \
 	X(FASTCGI_INPUT,   "fastcgi_input") /* php://input under PHP-FPM at the live edge: records from its socket */ \
 	X(MMAP,            "mmap") \
 	X(DISCARD,         "discard")       /* into an output layer that discards it: the source is skipped */ \
@@ -54,7 +55,7 @@ typedef enum {
 
 /* Counters per fallback reason: the errno values and the engine's own reasons
  * (src/core/reasons.h; src/core/names.c checks this count). */
-#define FASTCOPY_FALLBACK_SLOTS 177
+#define FASTCOPY_FALLBACK_SLOTS 181
 
 typedef struct {
 	zend_ulong calls;
@@ -64,6 +65,8 @@ typedef struct {
 	 * the file, and how many of the spool were cloned from the file (a reflink) */
 	zend_ulong spliced;
 	zend_ulong spool_cloned;
+	/* body_file only: bytes whose spool is the stored body itself, not a copy */
+	zend_ulong spool_shared;
 } php_fastcopy_path_stats;
 
 ZEND_BEGIN_MODULE_GLOBALS(fastcopy)

@@ -34,6 +34,7 @@ static const struct {
 	[FASTCOPY_PATH_FASTCGI]         = {NULL,               true, &fc_fastcgi_path, true},
 	[FASTCOPY_PATH_APACHE]          = {NULL,               true, &fc_apache_path, true},
 	[FASTCOPY_PATH_SPOOL]           = {fc_copy_spool,      true},
+	[FASTCOPY_PATH_BODY_FILE]       = {NULL,               true, &fc_body_file_path},
 	[FASTCOPY_PATH_FASTCGI_INPUT]   = {NULL,               true, &fc_fastcgi_input_path},
 	[FASTCOPY_PATH_MMAP]            = {fc_copy_mmap,       false},
 	[FASTCOPY_PATH_DISCARD]         = {fc_copy_discard,    false},
@@ -130,6 +131,7 @@ static bool path_fits(php_fastcopy_path path, const fc_job *job)
 			return in->kind == FC_KIND_FILE && out->output_path == (int) path;
 		case FASTCOPY_PATH_SPOOL:
 			return fc_is_request_body(in->stream) && out->kind == FC_KIND_FILE;
+		case FASTCOPY_PATH_BODY_FILE:
 		case FASTCOPY_PATH_FASTCGI_INPUT:
 			return fc_is_request_body(in->stream) && out->kind == FC_KIND_FILE && server_possible(paths[path].server);
 		case FASTCOPY_PATH_MMAP:

@@ -37,6 +37,11 @@
 	/* why php://input was not read from PHP-FPM's socket by fastcgi_input */ \
 	X(BEHIND_LIVE_EDGE)  /* not at the live edge of the body */ \
 	X(REQUEST_BODY_FILE) /* the body is in REQUEST_BODY_FILE */ \
+	/* why php://input was not copied from REQUEST_BODY_FILE by body_file */ \
+	X(NOT_A_FILE)        /* the name is not a regular file's */ \
+	X(SAME_FILE)         /* the destination is that file */ \
+	X(BODY_FILE_SHORT)   /* shorter than CONTENT_LENGTH */ \
+	X(BODY_FILE_CHANGED) /* it changed under the copy */ \
 	/* why neither took whole fills of php://input: its fills are not stock's 8 KiB */ \
 	X(FILL_SIZE)
 

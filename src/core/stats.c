@@ -28,6 +28,11 @@ void fc_stats_spliced(size_t n)
 	FASTCOPY_G(stats)[FASTCOPY_PATH_FASTCGI_INPUT].spliced += (zend_ulong) n;
 }
 
+void fc_stats_spool_shared(size_t n)
+{
+	FASTCOPY_G(stats)[FASTCOPY_PATH_BODY_FILE].spool_shared += (zend_ulong) n;
+}
+
 void fc_stats_spool_cloned(size_t n)
 {
 	FASTCOPY_G(stats)[FASTCOPY_PATH_FASTCGI_INPUT].spool_cloned += (zend_ulong) n;

@@ -15,5 +15,7 @@ void fc_stats_fallback(php_fastcopy_path path, int reason);
 /* fastcgi_input's own counters: bytes spliced into the file, spool bytes cloned from it */
 void fc_stats_spliced(size_t n);
 void fc_stats_spool_cloned(size_t n);
+/* body_file's: bytes whose spool is the stored body */
+void fc_stats_spool_shared(size_t n);
 
 #endif

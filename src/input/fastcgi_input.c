@@ -44,17 +44,6 @@ static const char *fastcgi_input_unavailable(void)
 	return fc_fastcgi_unavailable();
 }
 
-static bool has_body_file(void)
-{
-	char *file = sapi_getenv("REQUEST_BODY_FILE", sizeof("REQUEST_BODY_FILE") - 1);
-	bool set = file && *file;
-
-	if (file) {
-		efree(file);
-	}
-	return set;
-}
-
 /* The batch's bytes to the spool's end, in the space reserved for them. */
 static bool spool_batch(int fd, php_stream *body, zend_off_t at, const char *buf, size_t len)
 {
@@ -297,7 +286,7 @@ static fc_status copy_fastcgi_input(fc_job *job)
 	if (in->position + (in->writepos - in->readpos) != (zend_off_t) SG(read_post_bytes)) {
 		return fc_fallback(job, FC_REASON_BEHIND_LIVE_EDGE);
 	}
-	if (has_body_file()) {
+	if (fc_request_has_body_file()) {
 		return fc_fallback(job, FC_REASON_REQUEST_BODY_FILE);
 	}
 	if (!(c.req = fc_fastcgi_request(&reason))) {

@@ -1,6 +1,7 @@
 /* Where bytes enter PHP: php://input, the request body, read as stock's copy loop
- * reads it (request_body.c), copied from its spool file (spool.c), or taken from
- * PHP-FPM's socket in batches (fastcgi_input.c, fpm_stdin.c, splice_route.c). */
+ * reads it (request_body.c), copied from its spool file (spool.c), taken from
+ * PHP-FPM's socket in batches (fastcgi_input.c, fpm_stdin.c, splice_route.c), or
+ * moved from the file the web server stored it in (body_file.c). */
 
 #ifndef FASTCOPY_INPUT_H
 #define FASTCOPY_INPUT_H
@@ -21,5 +22,9 @@ fc_status fc_request_body_drain(fc_job *job);
 /* spool.c */
 int fc_spool_fd(php_stream *body, int *reason);
 fc_status fc_copy_spool(fc_job *job);
+bool fc_request_body_move_past(fc_job *job, zend_off_t start, size_t moved);
+
+/* body_file.c: whether the web server named a stored body (REQUEST_BODY_FILE) */
+bool fc_request_has_body_file(void);
 
 #endif

@@ -47,6 +47,22 @@ int fc_spool_fd(php_stream *body, int *reason)
 	return (int) fd;
 }
 
+/* php://input is moved past `moved` bytes the kernel delivered from `start`: a seek
+ * to the last whole fill, then a read through the stream of what was delivered of
+ * the next (which fills the read buffer from the spool as stock's read would). The
+ * bytes read are dropped: they are in the destination already. */
+bool fc_request_body_move_past(fc_job *job, zend_off_t start, size_t moved)
+{
+	php_stream *in = job->in.stream;
+	size_t whole = moved - moved % FC_INPUT_FILL, part = moved - whole;
+	char buf[FC_INPUT_FILL];
+
+	if (php_stream_seek(in, start + (zend_off_t) whole, SEEK_SET) != 0 || in->position != start + (zend_off_t) whole) {
+		return false;
+	}
+	return part == 0 || php_stream_read(in, buf, part) == (ssize_t) part;
+}
+
 #if defined(HAVE_COPY_FILE_RANGE) && defined(HAVE_SENDFILE)
 
 /* Bytes from the read buffer's start that stock serves from the spool without
@@ -63,22 +79,6 @@ static size_t spooled_fills(zend_off_t at, zend_off_t spool_size)
 		return 0;
 	}
 	return (size_t) ((end - at) / FC_INPUT_FILL) * FC_INPUT_FILL;
-}
-
-/* php://input is moved past `moved` bytes the kernel delivered from `start`: a seek
- * to the last whole fill, then a read through the stream of what was delivered of
- * the next (which fills the read buffer from the spool as stock's read would). The
- * bytes read are dropped: they are in the destination already. */
-static bool move_input_past(fc_job *job, zend_off_t start, size_t moved)
-{
-	php_stream *in = job->in.stream;
-	size_t whole = moved - moved % FC_INPUT_FILL, part = moved - whole;
-	char buf[FC_INPUT_FILL];
-
-	if (php_stream_seek(in, start + (zend_off_t) whole, SEEK_SET) != 0 || in->position != start + (zend_off_t) whole) {
-		return false;
-	}
-	return part == 0 || php_stream_read(in, buf, part) == (ssize_t) part;
 }
 
 /* copy_file_range() refuses a spool on another filesystem than the destination
@@ -163,7 +163,7 @@ fc_status fc_copy_spool(fc_job *job)
 	if (job->remaining != SIZE_MAX) {
 		job->remaining -= moved;
 	}
-	if (!move_input_past(job, start, moved)) {
+	if (!fc_request_body_move_past(job, start, moved)) {
 		/* Cannot happen with a spool that holds what it held a moment ago; the
 		 * bytes are in the destination, so the copy cannot go on exactly. */
 		php_error_docref(NULL, E_WARNING, "Failed to seek to position " ZEND_LONG_FMT " in the stream",

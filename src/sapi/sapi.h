@@ -1,5 +1,6 @@
 /* Where bytes cross a server's own interface: PHP-FPM's FastCGI socket (fastcgi.c),
- * Apache's output filters (apache.c), PHP-FPM's request body (fastcgi_input.c). Each
+ * Apache's output filters (apache.c), PHP-FPM's request body from its socket
+ * (input/fastcgi_input.c) or from the web server's stored file (input/body_file.c). Each
  * registers its path here, and only the engine's path table (src/engine.c) asks it. */
 
 #ifndef FASTCOPY_SAPI_H
@@ -17,5 +18,6 @@ typedef struct {
 extern const fc_server_path fc_fastcgi_path;
 extern const fc_server_path fc_apache_path;
 extern const fc_server_path fc_fastcgi_input_path;
+extern const fc_server_path fc_body_file_path;
 
 #endif
