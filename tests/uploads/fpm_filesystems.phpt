@@ -18,46 +18,6 @@ require __DIR__ . '/filesystems.inc';
 
 $tmp = fcint_tmpdir('uploads-fs');
 $mounted = [];
-/**
- * The copy_file_range() and sendfile() calls of the worker that serves $run, as
- * strace sees them: [name => [calls, bytes moved, refusals]].
- */
-function fs_traced(FcfpmStack $srv, string $mode, array $ops, string $body, array $req): array
-{
-    $pid = fcup_fpm_put($srv, $mode, [], fcup_body(1))['pid'];
-    $log = dirname($srv->docroot) . "/strace-$mode-" . md5(json_encode($ops)) . '.log';
-    $st = proc_open([fcint_tool('strace'), '-q', '-p', (string) $pid, '-e', 'trace=copy_file_range,sendfile',
-        '-o', $log], [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']],
-        $pipes);
-    for ($i = 0; $i < 100 && !is_file($log); $i++) {
-        usleep(20000);
-    }
-    usleep(200000);
-    $run = fcup_fpm_put($srv, $mode, $ops, $body, null, $req);
-    proc_terminate($st, SIGINT);
-    proc_close($st);
-    $calls = ['copy_file_range' => [0, 0, 0], 'sendfile' => [0, 0, 0]];
-    foreach (file($log) ?: [] as $l) {
-        if (preg_match('/^(copy_file_range|sendfile)\(.*\)\s+= (-?\d+)/', $l, $m)) {
-            $calls[$m[1]][0]++;
-            (int) $m[2] < 0 ? $calls[$m[1]][2]++ : $calls[$m[1]][1] += (int) $m[2];
-        }
-    }
-    return [$run, $calls];
-}
-
-/** Whether the kernel lets copy_file_range() copy from a file in $from to one in $to (xfs_io's copy_range). */
-function fs_copy_range(string $from, string $to): bool
-{
-    file_put_contents("$from/probe", str_repeat('p', 8192));
-    exec(fcint_tool('xfs_io') . ' -f -c ' . escapeshellarg("copy_range -s 0 -d 0 -l 8192 $from/probe") . ' '
-        . escapeshellarg("$to/probe-copy") . ' 2>&1', $out, $rc);
-    $ok = $rc === 0 && $out === [] && @filesize("$to/probe-copy") === 8192;
-    @unlink("$from/probe");
-    @unlink("$to/probe-copy");
-    return $ok;
-}
-
 try {
     $xfs = fs_mount($tmp, 'xfs', $mounted);
     $btrfs = fs_mount($tmp, 'btrfs', $mounted);

@@ -33,7 +33,7 @@ $tmp = fcint_tmpdir('uploads-fulldest');
  * is stored or returned by the next read.
  */
 function fulldest_compare(array $servers, string $label, array $ops, string $body, callable $mount,
-    callable $unmount, bool $route): void
+    callable $unmount, bool $route, string $edge = 'fastcgi_input'): void
 {
     $runs = [];
     foreach ($servers as $mode => $srv) {
@@ -93,9 +93,9 @@ function fulldest_compare(array $servers, string $label, array $ops, string $bod
                 || md5((string) file_get_contents($body, false, null, $stored, $got)) !== $md5) {
             $why[] = "override: $stored bytes stored, position {$o['steps'][0][2][0]}, then $got read of the $held the spool holds";
         }
-        $d = fc_stats_delta($runs['override']['before'], $runs['override']['after'])['fastcgi_input'];
+        $d = fc_stats_delta($runs['override']['before'], $runs['override']['after'])[$edge];
         if ($d['bytes'] === 0) {
-            $why[] = 'nothing on fastcgi_input: ' . json_encode($d);
+            $why[] = "nothing on $edge: " . json_encode($d);
         }
         if ($route && ($d['spliced'] ?? 0) === 0) {
             $why[] = 'the splice route did not run: ' . json_encode($d);
@@ -131,10 +131,12 @@ $nearlyFull = function (string $fs) use ($tmp, &$mounted): callable {
     };
 };
 try {
-    foreach (['on' => ['listen' => 'tcp'], 'off' => ['nginx' => ['fastcgi_request_buffering off;']]] as $buffering => $opt) {
+    // the body from the socket (buffering on and off), or handed over as the file nginx stored
+    foreach (['on' => ['listen' => 'tcp'], 'off' => ['nginx' => ['fastcgi_request_buffering off;']],
+        'on, body file' => ['nginx' => fcup_body_file_nginx()]] as $buffering => $opt) {
         foreach (['tmpfs' => [$tmpfs, []], 'xfs' => [$nearlyFull('xfs'), ["upload_tmp_dir=$tmp/xfs/spool"]],
             'ext4' => [$nearlyFull('ext4'), ["upload_tmp_dir=$tmp/ext4/spool"]]] as $fs => [$mount, $ini]) {
-            $root = "$tmp/www-$buffering-$fs";
+            $root = "$tmp/www-" . preg_replace('/\W+/', '-', $buffering) . "-$fs";
             mkdir($root);
             // on XFS, request buffering off, the splice route (fastcopy.spool_clone=1); the
             // other stacks read the body into the buffer, one fill at a time on a nearly
@@ -143,7 +145,8 @@ try {
             $servers = fcfpm_stacks(fcup_fpm_docroot($root), $root, ['ini' => [...$ini, ...($route ? ['fastcopy.spool_clone=1'] : [])],
                 'nginx' => ['client_max_body_size 0;', ...($opt['nginx'] ?? [])]] + $opt);
             foreach ($ops as $name => $o) {
-                fulldest_compare($servers, "buffering $buffering, $fs, $name", $o, $body, $mount, $unmount, $route);
+                fulldest_compare($servers, "buffering $buffering, $fs, $name", $o, $body, $mount, $unmount, $route,
+                    str_contains($buffering, 'body file') ? 'body_file' : 'fastcgi_input');
             }
             foreach ($servers as $srv) {
                 $srv->stop();
@@ -185,4 +188,16 @@ override: on
 buffering off, ext4, copy: same
 buffering off, ext4, file_put_contents(): same
 buffering off, ext4, copy of 3 MiB: same
+override: on
+buffering on, body file, tmpfs, copy: same
+buffering on, body file, tmpfs, file_put_contents(): same
+buffering on, body file, tmpfs, copy of 3 MiB: same
+override: on
+buffering on, body file, xfs, copy: same
+buffering on, body file, xfs, file_put_contents(): same
+buffering on, body file, xfs, copy of 3 MiB: same
+override: on
+buffering on, body file, ext4, copy: same
+buffering on, body file, ext4, file_put_contents(): same
+buffering on, body file, ext4, copy of 3 MiB: same
 done

@@ -65,12 +65,17 @@ $stacks = [
         'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']],
     'enable_post_data_reading=0' => ['keepalive' => 1, 'ini' => [...$ini, 'enable_post_data_reading=0'],
         'nginx' => ['client_max_body_size 0;', 'fastcgi_request_buffering off;']],
+    // the body handed over as the file nginx stored (REQUEST_BODY_FILE)
+    'body file' => ['keepalive' => 1, 'ini' => $ini, 'nginx' => ['client_max_body_size 0;', ...fcup_body_file_nginx()]],
+    'body file, enable_post_data_reading=0' => ['listen' => 'tcp', 'keepalive' => 1,
+        'ini' => [...$ini, 'enable_post_data_reading=0'], 'nginx' => ['client_max_body_size 0;', ...fcup_body_file_nginx()]],
 ];
 $files = [fcup_body(0), fcup_body(1), fcup_body(100003), fcup_body(300001)];
 foreach ($stacks as $stack => $options) {
     $tmp = fcint_tmpdir('requests-' . preg_replace('/\W+/', '-', $stack));
     $servers = fcfpm_stacks(fcup_fpm_docroot($tmp), $tmp, $options);
     $reading = !str_contains($stack, 'enable_post_data_reading');
+    $edge = str_contains($stack, 'body file') ? 'body_file' : 'fastcgi_input';
     $post = ['method' => 'POST'];
 
     // POST bodies PHP reads at startup (unless told not to): a copy then comes from the spool
@@ -96,11 +101,12 @@ foreach ($stacks as $stack => $options) {
     fcup_fpm_compare($servers, "$stack, POST multipart over post_max_size", $all,
         multipart_body('over', [...$form, ['e', 'e.bin', null, $big]]), null, FCUP_FPM_PATHS, false, null, $multipart);
 
-    // chunked: with request buffering nginx passes CONTENT_LENGTH, without it none (stock reads
+    // chunked: with request buffering (and a body file) nginx passes CONTENT_LENGTH, without it none (stock reads
     // nothing); then PHP-FPM may close the connection while nginx still sends the body, and
     // the client sees a 502 or a 200 as that race goes, stock or not: the scripts' reports compare
     foreach ([1, 100003, (2 << 20) + 4099] as $size) {
-        $chunked = ['headers' => ['Transfer-Encoding: chunked']] + (str_contains($stack, ' on') ? [] : ['status' => null]);
+        $chunked = ['headers' => ['Transfer-Encoding: chunked']]
+            + (str_contains($stack, ' on') || str_contains($stack, 'body file') ? [] : ['status' => null]);
         fcup_fpm_compare($servers, "$stack, chunked PUT, $size bytes, copy", $all, fcup_body($size), null,
             FCUP_FPM_PATHS, false, null, $chunked);
         fcup_fpm_compare($servers, "$stack, chunked PUT, $size bytes, Nextcloud", [['nextcloud', 'file']],
@@ -118,7 +124,7 @@ foreach ($stacks as $stack => $options) {
         foreach (['none' => [['leave']], 'part' => [['fread', 100], ['copy', 1000, 0, 'temp'], ['leave']],
             'part into a file' => [['copy', 70001, 0, 'file'], ['leave']], 'all' => $all] as $what => $ops) {
             $first = fcup_fpm_compare($servers, "$stack, FastCGI records, $size bytes, read $what", $ops, $body, null,
-                FCUP_FPM_PATHS, false, $what === 'part into a file' && $size > 70001 ? 'fastcgi_input' : null,
+                FCUP_FPM_PATHS, false, $what === 'part into a file' && $size > 70001 ? $edge : null,
                 $what === 'all' ? [] : ['status' => null]);
             $then = fcup_fpm_compare($servers, "$stack, FastCGI records, $size bytes, read $what, next request", $all,
                 $next);
@@ -240,4 +246,66 @@ enable_post_data_reading=0, FastCGI records, 113801 bytes, read part into a file
 enable_post_data_reading=0, FastCGI records, 113801 bytes, read part into a file, next request: same
 enable_post_data_reading=0, FastCGI records, 113801 bytes, read all: same
 enable_post_data_reading=0, FastCGI records, 113801 bytes, read all, next request: same
+override: on
+body file, POST octet-stream, 1 bytes: same
+body file, POST octet-stream, 16385 bytes: same
+body file, POST octet-stream, 100003 bytes: same
+body file, POST urlencoded, 20000 bytes: same
+body file, POST urlencoded, 100003 bytes: same
+body file, POST multipart: same
+body file, POST octet-stream over post_max_size: same
+body file, POST multipart over post_max_size: same
+body file, chunked PUT, 1 bytes, copy: same
+body file, chunked PUT, 1 bytes, Nextcloud: same
+body file, chunked PUT, 100003 bytes, copy: same
+body file, chunked PUT, 100003 bytes, Nextcloud: same
+body file, chunked PUT, 2101251 bytes, copy: same
+body file, chunked PUT, 2101251 bytes, Nextcloud: same
+body file, FastCGI records, 1205 bytes, read none: same
+body file, FastCGI records, 1205 bytes, read none, next request: same
+body file, FastCGI records, 1205 bytes, read part: same
+body file, FastCGI records, 1205 bytes, read part, next request: same
+body file, FastCGI records, 1205 bytes, read part into a file: same
+body file, FastCGI records, 1205 bytes, read part into a file, next request: same
+body file, FastCGI records, 1205 bytes, read all: same
+body file, FastCGI records, 1205 bytes, read all, next request: same
+body file, FastCGI records, 113801 bytes, read none: same
+body file, FastCGI records, 113801 bytes, read none, next request: same
+body file, FastCGI records, 113801 bytes, read part: same
+body file, FastCGI records, 113801 bytes, read part, next request: same
+body file, FastCGI records, 113801 bytes, read part into a file: same
+body file, FastCGI records, 113801 bytes, read part into a file, next request: same
+body file, FastCGI records, 113801 bytes, read all: same
+body file, FastCGI records, 113801 bytes, read all, next request: same
+override: on
+body file, enable_post_data_reading=0, POST octet-stream, 1 bytes: same
+body file, enable_post_data_reading=0, POST octet-stream, 16385 bytes: same
+body file, enable_post_data_reading=0, POST octet-stream, 100003 bytes: same
+body file, enable_post_data_reading=0, POST urlencoded, 20000 bytes: same
+body file, enable_post_data_reading=0, POST urlencoded, 100003 bytes: same
+body file, enable_post_data_reading=0, POST multipart: same
+body file, enable_post_data_reading=0, POST octet-stream over post_max_size: same
+body file, enable_post_data_reading=0, POST multipart over post_max_size: same
+body file, enable_post_data_reading=0, chunked PUT, 1 bytes, copy: same
+body file, enable_post_data_reading=0, chunked PUT, 1 bytes, Nextcloud: same
+body file, enable_post_data_reading=0, chunked PUT, 100003 bytes, copy: same
+body file, enable_post_data_reading=0, chunked PUT, 100003 bytes, Nextcloud: same
+body file, enable_post_data_reading=0, chunked PUT, 2101251 bytes, copy: same
+body file, enable_post_data_reading=0, chunked PUT, 2101251 bytes, Nextcloud: same
+body file, enable_post_data_reading=0, FastCGI records, 1205 bytes, read none: same
+body file, enable_post_data_reading=0, FastCGI records, 1205 bytes, read none, next request: same
+body file, enable_post_data_reading=0, FastCGI records, 1205 bytes, read part: same
+body file, enable_post_data_reading=0, FastCGI records, 1205 bytes, read part, next request: same
+body file, enable_post_data_reading=0, FastCGI records, 1205 bytes, read part into a file: same
+body file, enable_post_data_reading=0, FastCGI records, 1205 bytes, read part into a file, next request: same
+body file, enable_post_data_reading=0, FastCGI records, 1205 bytes, read all: same
+body file, enable_post_data_reading=0, FastCGI records, 1205 bytes, read all, next request: same
+body file, enable_post_data_reading=0, FastCGI records, 113801 bytes, read none: same
+body file, enable_post_data_reading=0, FastCGI records, 113801 bytes, read none, next request: same
+body file, enable_post_data_reading=0, FastCGI records, 113801 bytes, read part: same
+body file, enable_post_data_reading=0, FastCGI records, 113801 bytes, read part, next request: same
+body file, enable_post_data_reading=0, FastCGI records, 113801 bytes, read part into a file: same
+body file, enable_post_data_reading=0, FastCGI records, 113801 bytes, read part into a file, next request: same
+body file, enable_post_data_reading=0, FastCGI records, 113801 bytes, read all: same
+body file, enable_post_data_reading=0, FastCGI records, 113801 bytes, read all, next request: same
 done
