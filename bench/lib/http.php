@@ -130,9 +130,10 @@ function fpm_conf(string $d, string $name, string $listen): string
  * in the scratch directory $d, no access log. $http: more lines for the http
  * block; $locations: the server's location blocks, one per FPM pool, each
  * `location ~ ^/POOL/$script { fastcgi_pass POOL'S ADDRESS; $params...; $directives... }`
- * (SCRIPT_FILENAME and SCRIPT_NAME from the pool and the script), plus $static.
+ * (SCRIPT_FILENAME and SCRIPT_NAME from the pool and the script, and the pool's own
+ * directives after $directives), plus $static.
  *
- * @param array<string, array{addr: string}> $pools
+ * @param array<string, array{addr: string, directives?: string[]}> $pools
  */
 function nginx_conf(string $d, int $port, array $http, array $pools, string $scripts, string $script,
     array $params, array $directives, string $static = ''): string
@@ -147,7 +148,7 @@ function nginx_conf(string $d, int $port, array $http, array $pools, string $scr
         }
         $locations .= "        location ~ ^/$pool/(\\w+)\\.php$script {\n            fastcgi_pass $pass;\n"
             . $lines(array_map(fn ($x) => "fastcgi_param $x;", $param), '            ')
-            . $lines(array_map(fn ($x) => "$x;", $directives), '            ') . "        }\n";
+            . $lines(array_map(fn ($x) => "$x;", [...$directives, ...$p['directives'] ?? []]), '            ') . "        }\n";
     }
     return "# Written by bench/lib/http.php for one run; loopback only.\nuser root;\nworker_processes 1;\ndaemon off;\n"
         . "pid $d/nginx.pid;\nerror_log $d/nginx-error.log warn;\nevents { worker_connections 64; }\nhttp {\n"

@@ -12,7 +12,7 @@
 // buffer, and spliced into the file with the spool copy_file_range()d from it).
 // Each stored file is checked against the body's sha256, and once per floor
 // with a spool, the spool too.
-// Uses nginx_conf(), start_server(), proc_cpu(), settle(), strace_attach() from http.php.
+// Uses nginx_conf() from http.php and the timed PUTs of put.php.
 declare(strict_types=1);
 
 /**
@@ -50,37 +50,6 @@ function upload_contenders(bool $clones): array
     return $c;
 }
 
-/** The machine's direct compactions and reclaims so far (/proc/vmstat): work a writer does in its own time. */
-function vm_stalls(): int
-{
-    $n = 0;
-    foreach (file('/proc/vmstat') ?: [] as $l) {
-        if (preg_match('/^(compact_stall|allocstall_\w+) (\d+)/', $l, $m)) {
-            $n += (int) $m[2];
-        }
-    }
-    return $n;
-}
-
-/** One PUT through curl: [HTTP code, bytes sent, seconds]. */
-function http_put(string $url, string $body): array
-{
-    $res = trim((string) shell_exec(sprintf('curl -s -o /dev/null --max-time 600 -H Expect: -T %s -w %s %s 2>&1', escapeshellarg($body),
-        escapeshellarg('%{http_code} %{size_upload} %{time_total}'), escapeshellarg($url))));
-    [$code, $bytes, $time] = explode(' ', $res . '  ');
-    return [$code, (int) $bytes, (float) $time];
-}
-
-/** The file's sha256: openssl's (SHA-NI where the CPU has it, ~3× sha256sum), else sha256sum's. */
-function sha256_file(string $path): ?string
-{
-    static $openssl = null;
-    $openssl ??= trim((string) shell_exec('command -v openssl')) !== '';
-    $cmd = $openssl ? 'openssl dgst -sha256 -r ' : 'sha256sum ';
-    $h = trim((string) shell_exec($cmd . escapeshellarg($path) . ' 2>/dev/null'));
-    return preg_match('/^([0-9a-f]{64}) /', $h, $m) ? $m[1] : null;
-}
-
 function http_upload_case(array &$cfg): array
 {
     $size = $cfg['mode'] === 'smoke' ? 8 * MIB : GIB;
@@ -115,8 +84,10 @@ function http_upload_case(array &$cfg): array
             if (is_array($ini) && ($cfg['ext'] === '' || !$cfg['override'] || ($kind === 'fcclone' && !$clones))) {
                 continue;
             }
+            $addr = $listen === 'unix' ? "$d/$kind$sfx.sock" : '127.0.0.1:' . free_port();
             $pools["$kind$sfx"] = ['listen' => $listen, 'floor' => $ini === 'floor', 'ini' => is_array($ini) ? ['extension=' . $cfg['ext'], ...$ini] : [],
-                'addr' => $listen === 'unix' ? "$d/$kind$sfx.sock" : '127.0.0.1:' . free_port()];
+                'addr' => $addr]
+                + ($ini === 'floor' ? ['cmd' => [$cfg['bin'] . '/fcup', ($listen === 'unix' ? 'listen=unix:' : 'listen=tcp:') . $addr, "spool=$updir"]] : []);
         }
     }
     $port = free_port();
@@ -139,33 +110,7 @@ function http_upload_case(array &$cfg): array
         foreach (fclib_ini() as $line) {
             array_push($fpmIni, '-d', $line);
         }
-        $workers = [];
-        foreach ($pools as $name => $pool) {
-            $log = "$d/$name.out";
-            if ($pool['floor']) {
-                $dst = $pool['listen'] === 'unix' ? "unix:{$pool['addr']}" : "tcp:{$pool['addr']}";
-                [$p, $workers[$name]] = start_server([$cfg['bin'] . '/fcup', "listen=$dst", "spool=$updir"], $log, $cfg);
-                $servers[] = $p;
-                continue;
-            }
-            file_put_contents("$d/fpm-$name.conf", fpm_conf($d, "up-$name", $pool['addr']));
-            $args = [];
-            foreach ($pool['ini'] as $line) {
-                array_push($args, '-d', $line);
-            }
-            [$p, $master] = start_server(['/usr/sbin/php-fpm8.2', '-n', '-R', '-F', '-y', "$d/fpm-$name.conf", ...$fpmIni, ...$args], $log, $cfg);
-            $servers[] = $p;
-            $workers[$name] = wait_worker($master, $log);
-        }
-        [$p, $master] = start_server(['/usr/sbin/nginx', '-p', "$d/", '-c', "$d/nginx.conf", '-e', "$d/nginx-error.log"], "$d/nginx.out", $cfg);
-        $servers[] = $p;
-        wait_path("$d/nginx.pid", "$d/nginx-error.log");
-        $nginx = wait_worker($master, "$d/nginx-error.log");
-        foreach ($pools as $pool) {
-            if ($pool['listen'] === 'unix') {
-                wait_path($pool['addr'], "$d/nginx-error.log");
-            }
-        }
+        [$workers, $nginx] = put_servers($cfg, $d, $pools, $fpmIni, $servers);
         $base = "http://127.0.0.1:$port";
         $url = static fn (array $c): string => $base . $c['url'];
         $stored = static fn (array $c): string => "$updir/stored-{$c['pool']}-" . preg_replace('#^.*/(\w+)\.php.*$#', '$1', $c['url']) . '.bin';
@@ -191,37 +136,21 @@ function http_upload_case(array &$cfg): array
         // One PUT: [run] or an error. The stored file is removed before and after. $keep (a floor
         // with a spool): fcup keeps the spool as the file's .spool, which must equal the body too.
         $put = static function (array $c, bool $strace, string $id, bool $keep = false) use (&$cfg, $workers, $nginx, $url, $stored, $body, $size, $sha, $d): array|string {
-            $worker = $workers[$c['pool']];
             $dest = $stored($c);
             @unlink($dest);
             @unlink("$dest.spool");
-            // The writeback of what the PUT before left (a clone flushes the file's range;
-            // on a loop mount that dirties the image's pages too) is not this PUT's: each
-            // one starts with nothing being written back.
-            exec('sync');
-            wait_quiet($cfg);
-            settle([$worker, $nginx]);
+            $t = timed_put($cfg, ['worker' => $workers[$c['pool']], 'nginx' => $nginx], $url($c) . ($keep ? '&keep=1' : ''), $body,
+                $strace ? ['worker' => "$d/strace-$id-worker.txt", 'nginx' => "$d/strace-$id-nginx.txt"] : []);
+            $run = ['wall' => $t['wall'], 'bytes' => $t['bytes'], 'cpu' => $t['cpu']['worker'], 'nginx_cpu' => $t['cpu']['nginx'],
+                'server_cpu' => array_sum($t['cpu']), 'vm_stalls' => $t['vm_stalls']];
             if ($strace) {
-                $tw = strace_attach($worker, "$d/strace-$id-worker.txt");
-                $tn = strace_attach($nginx, "$d/strace-$id-nginx.txt");
-            }
-            $v0 = vm_stalls();
-            $w0 = proc_cpu($worker);
-            $n0 = proc_cpu($nginx);
-            [$code, $bytes, $time] = http_put($url($c) . ($keep ? '&keep=1' : ''), $body);
-            settle([$worker, $nginx]);
-            $w1 = proc_cpu($worker);
-            $n1 = proc_cpu($nginx);
-            $run = ['wall' => $time, 'bytes' => $bytes, 'cpu' => $w1 - $w0, 'nginx_cpu' => $n1 - $n0, 'server_cpu' => $w1 - $w0 + $n1 - $n0,
-                'vm_stalls' => vm_stalls() - $v0];
-            if ($strace) {
-                $run['syscalls'] = strace_detach($tw);
-                $run['nginx_syscalls'] = strace_detach($tn);
+                $run['syscalls'] = $t['syscalls']['worker'];
+                $run['nginx_syscalls'] = $t['syscalls']['nginx'];
             }
             clearstatcache();
             $got = is_file($dest) ? filesize($dest) : -1;
-            $ok = $code === '201' && $bytes === $size && $got === $size && sha256_file($dest) === $sha;
-            $spoolOk = !$keep || (is_file("$dest.spool") && filesize("$dest.spool") === $size && sha256_file("$dest.spool") === $sha);
+            $ok = $t['code'] === '201' && $t['bytes'] === $size && stored_whole($dest, $size, $sha);
+            $spoolOk = !$keep || stored_whole("$dest.spool", $size, $sha);
             @unlink($dest);
             @unlink("$dest.spool");
             if ($ok && !$spoolOk) {
@@ -229,29 +158,12 @@ function http_upload_case(array &$cfg): array
             }
             if (!$ok) {
                 $log = $c['pool'] === null || str_starts_with($c['pool'], 'cref') ? "$d/{$c['pool']}.out" : "$d/fpm-up-{$c['pool']}.log";
-                return "HTTP $code, sent $bytes of $size bytes, stored $got bytes" . ($got === $size ? ' not equal to the body (sha256)' : '')
+                return "HTTP {$t['code']}, sent {$t['bytes']} of $size bytes, stored $got bytes" . ($got === $size ? ' not equal to the body (sha256)' : '')
                     . ': ' . tail($log, 200) . ' ' . tail("$d/nginx-error.log", 200);
             }
             return $run;
         };
-        for ($rep = $cfg['warmup'] ? -1 : 0; $rep < $cfg['runs']; $rep++) {
-            foreach (shuffled($live, $rep) as $id) {
-                if (isset($rows[$id]['error'])) {
-                    continue;
-                }
-                $run = $put($contenders[$id], false, $id);
-                if (is_string($run)) {
-                    $rows[$id]['error'] = $run;
-                    say("  $id: $run");
-                    continue;
-                }
-                $rows[$id]['checked']++;
-                if ($rep >= 0) {
-                    $rows[$id]['runs'][] = $run;
-                }
-            }
-            echo '.';
-        }
+        put_rounds($cfg, $live, fn (string $id) => $put($contenders[$id], false, $id), $rows);
         // Untimed: one PUT per floor with a spool, keeping the spool to compare it with the body.
         foreach ($live as $id) {
             if (!empty($contenders[$id]['spool']) && !isset($rows[$id]['error'])) {

@@ -500,6 +500,9 @@ function write_outputs(array $cfg, array $meta, array $results, array $targets, 
     @mkdir($cfg['out'], 0777, true);
     $base = $cfg['out'] . '/' . $cfg['prefix'];
     $md = markdown($meta, $results, $targets, $http);
+    if (isset($http['server_upload']) && empty($http['server_upload']['not_asked'])) {
+        $md .= server_upload_markdown($http['server_upload']);
+    }
     $md .= charts($cfg + ['meta' => $meta], $results, $base);
     file_put_contents("$base.md", $md);
     $json = ['meta' => $meta, 'targets' => $targets, 'results' => $results, 'http' => $http ? array_diff_key($http, ['rows' => 1, 'apache' => 1, 'upload' => 1])
