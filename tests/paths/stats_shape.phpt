@@ -15,8 +15,13 @@ function check_shape(array $st): void
     var_dump($st['left_to_stock']);
     unset($st['left_to_stock']);
     foreach ($st as $path => $p) {
-        // fastcgi_input also counts what it spliced into the file and cloned into the spool
-        $keys = $path === 'fastcgi_input' ? ['calls', 'bytes', 'fallbacks', 'spliced', 'spool_cloned'] : ['calls', 'bytes', 'fallbacks'];
+        // fastcgi_input also counts what it spliced into the file and cloned into the spool,
+        // body_file what the spool took from the stored body without a copy
+        $keys = match ($path) {
+            'fastcgi_input' => ['calls', 'bytes', 'fallbacks', 'spliced', 'spool_cloned'],
+            'body_file' => ['calls', 'bytes', 'fallbacks', 'spool_shared'],
+            default => ['calls', 'bytes', 'fallbacks'],
+        };
         $ok = is_array($p) && array_keys($p) === $keys
             && array_reduce(array_slice($keys, 3), fn ($ok, $k) => $ok && is_int($p[$k]) && $p[$k] >= 0 && $p[$k] <= $p['bytes'], true)
             && is_int($p['calls']) && $p['calls'] >= 0
@@ -94,7 +99,7 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-array(12) {
+array(13) {
   [0]=>
   string(15) "copy_file_range"
   [1]=>
@@ -108,16 +113,18 @@ array(12) {
   [5]=>
   string(5) "spool"
   [6]=>
-  string(13) "fastcgi_input"
+  string(9) "body_file"
   [7]=>
-  string(4) "mmap"
+  string(13) "fastcgi_input"
   [8]=>
-  string(7) "discard"
+  string(4) "mmap"
   [9]=>
-  string(8) "buffered"
+  string(7) "discard"
   [10]=>
-  string(8) "wrappers"
+  string(8) "buffered"
   [11]=>
+  string(8) "wrappers"
+  [12]=>
   string(13) "left_to_stock"
 }
 array(0) {
@@ -128,6 +135,7 @@ splice: ok
 fastcgi: ok
 apache: ok
 spool: ok
+body_file: ok
 fastcgi_input: ok
 mmap: ok
 discard: ok

@@ -2,6 +2,8 @@
 Uploads through nginx + PHP-FPM with the body handed over as a file (client_body_in_file_only, REQUEST_BODY_FILE): fpm_put.phpt's whole matrix, on a unix-socket pool and a TCP pool with kept connections, stock vs fastcopy.override
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/../integration/harness.inc';
 if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {
     die('skip under valgrind (run-tests.php -m): see fpm_valgrind.phpt');
@@ -41,8 +43,8 @@ fcint_done();
 <?php require __DIR__ . '/../inc/streams.inc'; fc_clean(); ?>
 --EXPECT--
 override: on
-buffering on, body file: 138 PUTs the same
+buffering on, body file: 102 PUTs the same
 override: on
-buffering on, body file, TCP: 138 PUTs the same
+buffering on, body file, TCP: 102 PUTs the same
 copies whose spool became the stored body: 16
 done

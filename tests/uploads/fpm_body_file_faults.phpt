@@ -2,6 +2,8 @@
 Uploads with the body handed over as the file nginx stored, faults made to happen in the override's worker (strace -e inject): the stored file ending early, the destination failing (EIO, ENOSPC), the kernel refusing the spool's copy, the spool's descriptor not taking the stored file; each request's report is stock's, and fastcopy_stats() says why body_file handed over
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/../integration/harness.inc';
 if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {
     die('skip under valgrind (run-tests.php -m): see fpm_body_file_valgrind.phpt');

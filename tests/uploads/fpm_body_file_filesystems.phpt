@@ -2,6 +2,8 @@
 Uploads through nginx + PHP-FPM with the body handed over as the file nginx stored (REQUEST_BODY_FILE), that file, upload_tmp_dir and the destination on XFS (reflink on), on btrfs, on ext4 and across filesystems, stock vs fastcopy.override: the stored file shares the body's extents exactly where the filesystem clones, and the syscall that moved it is the one the kernel allows
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/../integration/harness.inc';
 if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {
     die('skip under valgrind (run-tests.php -m): see fpm_valgrind.phpt');

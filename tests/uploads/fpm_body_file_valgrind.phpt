@@ -2,6 +2,8 @@
 Uploads under valgrind with the body handed over as the file nginx stored (REQUEST_BODY_FILE): PHP-FPM in memcheck, stock and fastcopy.override alike, copies that take the whole body (the spool becomes the stored file), a part (its fills copied into the spool), Nextcloud's wrapper, re-reads from the spool, a stored body cut short or removed; reports as stock's, then no memory error and no leak stock PHP-FPM does not have
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/../integration/harness.inc';
 if (getenv('FCINT_VALGRIND') === '0') {
     die('skip FCINT_VALGRIND=0');

@@ -2,6 +2,8 @@
 Uploads through nginx + PHP-FPM with upload_tmp_dir full (a 1 MiB tmpfs), the body from the socket or handed over as the file nginx stored: the override's notices, stored bytes and spool are stock's
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/../integration/harness.inc';
 if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {
     die('skip under valgrind (run-tests.php -m): see fpm_valgrind.phpt');

@@ -2,6 +2,8 @@
 Request shapes through nginx + PHP-FPM, stock vs fastcopy.override: POST octet-stream, urlencoded and multipart ($_FILES), enable_post_data_reading=0, over post_max_size, chunked bodies, bodies made of FastCGI records read none, part or all with the next request on the same kept connection
 --SKIPIF--
 <?php
+require __DIR__ . '/../inc/timeout.inc';
+fc_skipif_short_timeout();
 require __DIR__ . '/../integration/harness.inc';
 if (getenv('USE_ZEND_ALLOC') === '0' && getenv('ZEND_DONT_UNLOAD_MODULES') === '1') {
     die('skip under valgrind (run-tests.php -m): see fpm_valgrind.phpt');
