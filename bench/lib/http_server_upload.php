@@ -12,44 +12,21 @@
 // Uses nginx_conf() from http.php and the timed PUTs of put.php.
 declare(strict_types=1);
 
-/** The contenders: id => [location, stored file (under the store), label, pool or null (nginx alone)]. */
-function server_upload_contenders(): array
-{
-    $c = ['dav' => ['/dav/dav.bin', 'dav/dav.bin', "nginx's own WebDAV PUT (dav_methods PUT): the floor", null]];
-    $shapes = ['copy' => 'stream_copy_to_stream(php://input, $file)', 'nextcloud' => "Nextcloud's File::put() shape"];
-    foreach (['sock' => 'body over the FastCGI socket', 'file' => 'body as the file nginx stored (REQUEST_BODY_FILE)'] as $how => $what) {
-        foreach ($shapes as $shape => $label) {
-            foreach (['stock' => 'stock', 'fc' => 'override'] as $pool => $who) {
-                $c["$how-$shape-$pool"] = ["/$how-$pool/up_$shape.php", "$how-$pool-up_$shape.bin", "$label, $who, $what", "$how-$pool"];
-            }
-        }
-    }
-    return $c;
-}
-
 function http_server_upload_case(array &$cfg): array
 {
-    $size = $cfg['mode'] === 'smoke' ? 8 * MIB : GIB;
-    $out = ['size' => $size, 'rows' => []];
-    foreach (['/usr/sbin/nginx', '/usr/sbin/php-fpm8.2'] as $bin) {
-        if (!is_executable($bin)) {
-            return $out + ['error' => "$bin not installed (bench/run --http installs it)"];
-        }
+    $out = put_case($cfg, ['the extension was not built with its override' => $cfg['ext'] === '' || !$cfg['override']]);
+    if (isset($out['error'])) {
+        return $out;
     }
-    if ($cfg['ext'] === '' || !$cfg['override']) {
-        return $out + ['error' => 'the extension was not built with its override'];
-    }
+    $size = $out['size'];
     $d = $cfg['work'] . '/server-upload';
     @mkdir("$d/tmp", 0700, true);
     $store = ($cfg['upload_dir'] ?? "$d/store") . '/server-upload';
     @mkdir("$store/dav", 0700, true);
     @mkdir("$store/spool", 0700, true);
     $out['upload_dir'] = $store;
-    $out['upload_fs'] = trim((string) shell_exec('findmnt -no FSTYPE -T ' . escapeshellarg($store) . ' 2>/dev/null')) ?: fs_type($store);
-    $body = $cfg['work'] . "/upload-body-$size.bin";
-    make_file($body, $size);
-    warm_file($body);
-    $sha = sha256_file($body);
+    $out['upload_fs'] = put_fs($store);
+    [$body, $sha] = put_body($cfg, $size);
     $libs = fclib_autoload('dav') !== null;
     // One FPM master per kind, each behind two locations: the body on the socket, or as a file.
     $pools = [];
@@ -142,6 +119,21 @@ function http_server_upload_case(array &$cfg): array
         }
         unset($row);
     });
+}
+
+/** The contenders: id => [location, stored file (under the store), label, pool or null (nginx alone)]. */
+function server_upload_contenders(): array
+{
+    $c = ['dav' => ['/dav/dav.bin', 'dav/dav.bin', "nginx's own WebDAV PUT (dav_methods PUT): the floor", null]];
+    $shapes = ['copy' => 'stream_copy_to_stream(php://input, $file)', 'nextcloud' => "Nextcloud's File::put() shape"];
+    foreach (['sock' => 'body over the FastCGI socket', 'file' => 'body as the file nginx stored (REQUEST_BODY_FILE)'] as $how => $what) {
+        foreach ($shapes as $shape => $label) {
+            foreach (['stock' => 'stock', 'fc' => 'override'] as $pool => $who) {
+                $c["$how-$shape-$pool"] = ["/$how-$pool/up_$shape.php", "$how-$pool-up_$shape.bin", "$label, $who, $what", "$how-$pool"];
+            }
+        }
+    }
+    return $c;
 }
 
 /** The case's table for the report. */

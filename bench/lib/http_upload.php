@@ -52,27 +52,18 @@ function upload_contenders(bool $clones): array
 
 function http_upload_case(array &$cfg): array
 {
-    $size = $cfg['mode'] === 'smoke' ? 8 * MIB : GIB;
-    $out = ['size' => $size, 'rows' => []];
-    foreach (['/usr/sbin/nginx', '/usr/sbin/php-fpm8.2'] as $bin) {
-        if (!is_executable($bin)) {
-            return $out + ['error' => "$bin not installed (bench/run --http installs it)"];
-        }
+    $out = put_case($cfg, ['bench/ref/fcup.c was not built' => !is_executable($cfg['bin'] . '/fcup')]);
+    if (isset($out['error'])) {
+        return $out;
     }
-    if (!is_executable($cfg['bin'] . '/fcup')) {
-        return $out + ['error' => 'bench/ref/fcup.c was not built'];
-    }
+    $size = $out['size'];
     $d = $cfg['work'] . '/upload';
     @mkdir("$d/tmp", 0700, true);
     $updir = $cfg['upload_dir'] ?? "$d/store";
     @mkdir($updir, 0700, true);
     $out['upload_dir'] = $updir;
-    // findmnt tells ext4 from ext2/3 (statfs's magic does not).
-    $out['upload_fs'] = trim((string) shell_exec('findmnt -no FSTYPE -T ' . escapeshellarg($updir) . ' 2>/dev/null')) ?: fs_type($updir);
-    $body = $cfg['work'] . "/upload-body-$size.bin";
-    make_file($body, $size);
-    warm_file($body);
-    $sha = sha256_file($body);
+    $out['upload_fs'] = put_fs($updir);
+    [$body, $sha] = put_body($cfg, $size);
     $scripts = dirname(__DIR__) . '/cases/http';
     $libs = fclib_autoload('dav') !== null;
     // fastcopy.spool_clone=1's rows only where it changes anything: XFS or btrfs

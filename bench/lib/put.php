@@ -36,6 +36,39 @@ function sha256_file(string $path): ?string
     return preg_match('/^([0-9a-f]{64}) /', $h, $m) ? $m[1] : null;
 }
 
+/**
+ * An upload case's result to fill: its size (1 GiB, 8 MiB when smoking), and an error
+ * where nginx or PHP-FPM is missing, or the first of $unmet (why => whether it is so).
+ */
+function put_case(array $cfg, array $unmet): array
+{
+    $out = ['size' => $cfg['mode'] === 'smoke' ? 8 * MIB : GIB, 'rows' => []];
+    foreach (['/usr/sbin/nginx', '/usr/sbin/php-fpm8.2'] as $bin) {
+        $unmet = [...$unmet, "$bin not installed (bench/run --http installs it)" => !is_executable($bin)];
+    }
+    foreach ($unmet as $why => $so) {
+        if ($so) {
+            return $out + ['error' => $why];
+        }
+    }
+    return $out;
+}
+
+/** The body the upload cases PUT, $size bytes in the page cache: [its path, its sha256]. */
+function put_body(array $cfg, int $size): array
+{
+    $body = $cfg['work'] . "/upload-body-$size.bin";
+    make_file($body, $size);
+    warm_file($body);
+    return [$body, sha256_file($body)];
+}
+
+/** $dir's filesystem as findmnt names it (it tells ext4 from ext2/3, which statfs's magic does not). */
+function put_fs(string $dir): string
+{
+    return trim((string) shell_exec('findmnt -no FSTYPE -T ' . escapeshellarg($dir) . ' 2>/dev/null')) ?: fs_type($dir);
+}
+
 /** Whether $path holds $size bytes whose sha256 is $sha. */
 function stored_whole(string $path, int $size, string $sha): bool
 {
