@@ -3,6 +3,7 @@ Integration: a file over 4 GiB through the apache path under Apache + mod_php (r
 --SKIPIF--
 <?php
 require __DIR__ . '/big.inc';
+require __DIR__ . '/apache.inc';
 fcbig_skipif('Apache');
 fcap_skipif();
 ?>

@@ -1,5 +1,5 @@
 --TEST--
-Uploads through nginx + PHP-FPM with the body handed over as a file (client_body_in_file_only, REQUEST_BODY_FILE): fpm_put.phpt's whole matrix, on a unix-socket pool and a TCP pool with kept connections, stock vs fastcopy.override
+Uploads through nginx + PHP-FPM with the body handed over as a file (client_body_in_file_only, REQUEST_BODY_FILE): fpm_put.phpt's whole matrix and stored bodies that are not what CONTENT_LENGTH says, on a unix-socket pool with kept FastCGI connections, stock vs fastcopy.override
 --SKIPIF--
 <?php
 require __DIR__ . '/../inc/timeout.inc';
@@ -30,11 +30,8 @@ $check = function (string $label, array $run) use (&$shared): void {
     }
     $shared += $spool > 0 ? 1 : 0;
 };
-$stacks = [
-    'on, body file' => ['nginx' => ['client_max_body_size 0;', ...fcup_body_file_nginx()]],
-    'on, body file, TCP' => ['listen' => 'tcp', 'keepalive' => 2,
-        'nginx' => ['client_max_body_size 0;', ...fcup_body_file_nginx()]],
-];
+// kept FastCGI connections: a part left unread, the next request comes on the same one
+$stacks = ['on, body file' => ['keepalive' => 2, 'nginx' => ['client_max_body_size 0;', ...fcup_body_file_nginx()]]];
 fcup_put_stacks(fcint_tmpdir('uploads-body-file'), $stacks, [], [], $check, 'body_file');
 echo "copies whose spool became the stored body: $shared\n";
 fcint_done();
@@ -44,7 +41,5 @@ fcint_done();
 --EXPECT--
 override: on
 buffering on, body file: 102 PUTs the same
-override: on
-buffering on, body file, TCP: 102 PUTs the same
-copies whose spool became the stored body: 16
+copies whose spool became the stored body: 8
 done
