@@ -59,6 +59,7 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/core/sigpipe.c \
     src/endpoint/descriptor.c \
     src/endpoint/output.c \
+    src/endpoint/stock_writes.c \
     src/endpoint/wrappers.c \
     src/paths/blocks.c \
     src/paths/kernel.c \

@@ -27,17 +27,18 @@ static const struct {
 	bool kernel;                  /* writes past PHP's stream layer: no O_APPEND, php://output settled first */
 	const fc_server_path *server; /* a server's own path, asked through what it registered */
 	bool owns_output;             /* php://output ends in that server's writer, which only this path passes */
+	bool past_buffers;            /* into php://output without PHP's output buffers seeing the bytes */
 } paths[FASTCOPY_PATH_COUNT] = {
 	[FASTCOPY_PATH_COPY_FILE_RANGE] = {fc_copy_file_range, true},
 	[FASTCOPY_PATH_SENDFILE]        = {fc_copy_sendfile,   true},
 	[FASTCOPY_PATH_SPLICE]          = {fc_copy_splice,     true},
-	[FASTCOPY_PATH_FASTCGI]         = {NULL,               true, &fc_fastcgi_path, true},
-	[FASTCOPY_PATH_APACHE]          = {NULL,               true, &fc_apache_path, true},
+	[FASTCOPY_PATH_FASTCGI]         = {NULL,               true, &fc_fastcgi_path, true, true},
+	[FASTCOPY_PATH_APACHE]          = {NULL,               true, &fc_apache_path, true, true},
 	[FASTCOPY_PATH_SPOOL]           = {fc_copy_spool,      true},
 	[FASTCOPY_PATH_BODY_FILE]       = {NULL,               true, &fc_body_file_path},
 	[FASTCOPY_PATH_FASTCGI_INPUT]   = {NULL,               true, &fc_fastcgi_input_path},
 	[FASTCOPY_PATH_MMAP]            = {fc_copy_mmap,       false},
-	[FASTCOPY_PATH_DISCARD]         = {fc_copy_discard,    false},
+	[FASTCOPY_PATH_DISCARD]         = {fc_copy_discard,    false, NULL, false, true},
 	[FASTCOPY_PATH_BUFFERED]        = {copy_buffered,      false},
 };
 
@@ -195,6 +196,9 @@ static fc_status try_paths(fc_job *job)
 		if (fc_switched_off(path)) {
 			continue;
 		}
+		if (job->layer_only && (paths[path].past_buffers || (paths[path].kernel && job->out.via_output))) {
+			continue;
+		}
 		if (paths[path].kernel && job->out.append) {
 			/* The kernel refuses O_APPEND (EBADF, EINVAL): don't even ask. */
 			fc_stats_fallback(path, FC_REASON_O_APPEND);
@@ -226,6 +230,57 @@ static fc_status try_paths(fc_job *job)
 	return st;
 }
 
+/* What is left of a file copied into php://output, by the size the endpoint took
+ * when the copy began; 0 when that cannot be told. */
+static size_t file_left(const fc_job *job)
+{
+	if (job->in.kind != FC_KIND_FILE || job->in.st.st_size <= job->in.stream->position) {
+		return 0;
+	}
+	return MIN(job->remaining, (size_t) (job->in.st.st_size - job->in.stream->position));
+}
+
+/* A file into php://output behind PHP's own output buffer: stock's writes push part
+ * of it through the buffer, and the rest stays there until the buffer is full or
+ * flushed. Any path may take the part that passes; the buffer gets the rest, as
+ * stock's writes leave it (src/endpoint/stock_writes.c). */
+static fc_status copy_into_output(fc_job *job)
+{
+	/* what the source's read buffer held has gone through the layer already */
+	size_t left = file_left(job), passes, rest = job->remaining, write_size;
+	fc_status st;
+
+	/* the copy began where the source stood before its read buffer was drained */
+	if (left == 0 || !fc_stock_output_passes(&job->output, job->outer_in,
+			job->in.stream->position - (zend_off_t) job->done, job->passthru, job->done + left, &passes, &write_size)) {
+		return try_paths(job);
+	}
+	passes = passes > job->done ? passes - job->done : 0;
+	if (passes >= left) {
+		/* all of it passes: to the end, as stock reads on to it */
+		st = try_paths(job);
+		if (st == FC_DONE) {
+			fc_output_pass_buffers();
+		}
+		return st;
+	}
+	if (passes > 0) {
+		job->remaining = passes;
+		st = try_paths(job);
+		if (st != FC_DONE || job->remaining > 0) {
+			/* the file ended early, or the copy failed or stopped */
+			job->remaining = rest == SIZE_MAX ? SIZE_MAX : rest - (passes - job->remaining);
+			return st;
+		}
+		job->remaining = rest == SIZE_MAX ? SIZE_MAX : rest - passes;
+		fc_output_pass_buffers();
+	}
+	/* the rest, once all that passed has passed, in stock's writes */
+	job->layer_only = true;
+	job->stock_write = MIN(write_size, left - passes);
+	return try_paths(job);
+}
+
 static fc_status copy_by_best_path(fc_job *job)
 {
 	/* Into the file it reads from: none of the paths can do that right. */
@@ -236,7 +291,7 @@ static fc_status copy_by_best_path(fc_job *job)
 			return st;
 		}
 	}
-	return try_paths(job);
+	return fc_is_output_stream(job->out.stream) ? copy_into_output(job) : try_paths(job);
 }
 
 /* Why the script ended inside a path: the path ended the connection (a file that
@@ -298,7 +353,7 @@ static void release_job(fc_job *job)
 	fc_sigpipe_restore(&job->sigpipe);
 }
 
-PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest, size_t maxlen, size_t *len)
+static zend_result copy_streams(php_stream *src, php_stream *dest, size_t maxlen, size_t *len, bool passthru)
 {
 	fc_job job;
 	volatile fc_status st = FC_FAILED;
@@ -312,6 +367,8 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 
 	memset(&job, 0, sizeof(job));
 	job.remaining = maxlen == PHP_STREAM_COPY_ALL ? SIZE_MAX : maxlen;
+	job.outer_in = src;
+	job.passthru = passthru;
 
 	/* A write into the output layer bails out when the client has gone and
 	 * ignore_user_abort is off; the worker must come out of it intact. */
@@ -320,6 +377,9 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 		 * (the kernel then reads those bytes again from the file). Each side
 		 * is the stream under any wrapper that only passes bytes on. */
 		open_destination(&job, dest);
+		if (fc_is_output_stream(job.out.stream)) {
+			fc_output_buffers_take(&job.output);
+		}
 		/* Under mod_php, php://output is written by Apache alone, which ignores
 		 * SIGPIPE itself: no need for a sigaction() on each of sabre/http's pieces. */
 		if (job.out.output_path != FASTCOPY_PATH_APACHE) {
@@ -348,6 +408,11 @@ PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest
 	return st == FC_FAILED ? FAILURE : SUCCESS;
 }
 
+PHP_FASTCOPY_API zend_result php_fastcopy_copy(php_stream *src, php_stream *dest, size_t maxlen, size_t *len)
+{
+	return copy_streams(src, dest, maxlen, len, false);
+}
+
 PHP_FASTCOPY_API ssize_t php_fastcopy_passthru(php_stream *src)
 {
 	php_stream *out = php_stream_open_wrapper_ex("php://output", "wb", 0, NULL, NULL);
@@ -357,7 +422,7 @@ PHP_FASTCOPY_API ssize_t php_fastcopy_passthru(php_stream *src)
 	if (!out) {
 		return php_stream_passthru(src);
 	}
-	result = php_fastcopy_copy(src, out, PHP_STREAM_COPY_ALL, &len);
+	result = copy_streams(src, out, PHP_STREAM_COPY_ALL, &len, true);
 	php_stream_close(out);
 
 	/* As stock: an error before the first byte is -1, otherwise what was sent. */

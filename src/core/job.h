@@ -46,6 +46,16 @@ typedef struct {
 	int depth;
 } fc_wrapped;
 
+/* PHP's own output buffers as a copy into php://output found them, innermost last:
+ * each one's chunk size and what it held. levels is -1 when one is not a plain
+ * buffer (a callback) or there are more than can be followed. */
+#define FC_OUTPUT_LEVELS 8
+typedef struct {
+	int levels;
+	size_t chunk[FC_OUTPUT_LEVELS];
+	size_t held[FC_OUTPUT_LEVELS];
+} fc_output_buffers;
+
 /* One copy. Everything it changes outside itself (descriptor flags, a stream's
  * buffering, a mapping, the signal mask) is recorded here, so that the engine
  * undoes it on every way out, including a bailout from inside a write. */
@@ -64,6 +74,11 @@ typedef struct {
 	fc_wrapped in_wrapped;      /* userspace wrappers seen through, and so not */
 	fc_wrapped out_wrapped;     /* in in.stream / out.stream */
 	size_t unwrapped_at;        /* done when the copy first saw through one */
+	php_stream *outer_in;       /* the source as stock reads it: the outermost wrapper */
+	bool passthru;              /* for fpassthru() and readfile(): stock's passthru writes */
+	bool layer_only;            /* what is left must go through PHP's output buffer */
+	size_t stock_write;         /* nonzero: write into PHP's output buffers in stock's sizes */
+	fc_output_buffers output;   /* PHP's output buffers when the copy began */
 	char *map;                  /* current mmap window */
 	size_t map_len;
 	fc_sigpipe_guard sigpipe;

@@ -7,6 +7,8 @@
 
 #include "src/core/job.h"
 
+#include "php_output.h"
+
 /* descriptor.c */
 typedef enum {
 	FC_WAIT_READY,
@@ -27,6 +29,16 @@ bool fc_is_output_stream(const php_stream *stream);
 int fc_output_fd(void);
 int fc_output_pass_through(void);
 int fc_output_discards(const fc_job *job);
+bool fc_output_passes_bytes_on(const php_output_handler *h);
+void fc_output_pass_buffers(void);
+
+/* stock_writes.c: PHP's output buffers now; how many of the `total` bytes a copy
+ * from `outer` at `start` puts into them stock's writes (of *write_size each) would
+ * have pushed through to the SAPI, false where that cannot be told */
+void fc_output_buffers_take(fc_output_buffers *b);
+size_t fc_output_buffers_held(const fc_output_buffers *b);
+bool fc_stock_output_passes(const fc_output_buffers *b, php_stream *outer, zend_off_t start, bool passthru,
+	size_t total, size_t *passes, size_t *write_size);
 
 /* wrappers.c */
 php_stream *fc_see_through_destination(fc_job *job, php_stream *stream);

@@ -35,7 +35,7 @@ int fc_output_fd(void)
  * handler (output_buffering = N, ob_start(null, N)) with a chunk size and allowed to
  * be flushed. A callback, ob_gzhandler, zlib.output_compression, or a buffer without
  * a chunk size (it keeps everything until the script says) must see the bytes. */
-static bool passes_bytes_on(const php_output_handler *h)
+bool fc_output_passes_bytes_on(const php_output_handler *h)
 {
 	return !(h->flags & (PHP_OUTPUT_HANDLER_USER | PHP_OUTPUT_HANDLER_DISABLED))
 		&& (h->flags & PHP_OUTPUT_HANDLER_FLUSHABLE) && h->size > 0
@@ -47,11 +47,25 @@ static bool handlers_pass_bytes_on(void)
 	php_output_handler **h = (php_output_handler **) zend_stack_base(&OG(handlers));
 
 	for (int i = 0, n = zend_stack_count(&OG(handlers)); i < n; i++) {
-		if (!passes_bytes_on(h[i])) {
+		if (!fc_output_passes_bytes_on(h[i])) {
 			return false;
 		}
 	}
 	return true;
+}
+
+/* Where stock's writes would have emptied PHP's output buffers to the SAPI, they
+ * pass on whatever a path writing through them has left there. */
+void fc_output_pass_buffers(void)
+{
+	php_output_handler **h = (php_output_handler **) zend_stack_base(&OG(handlers));
+
+	for (int i = 0, n = zend_stack_count(&OG(handlers)); i < n; i++) {
+		if (h[i]->buffer.used > 0) {
+			php_output_flush_all();
+			return;
+		}
+	}
 }
 
 /* Why output goes nowhere: the client hung up (and the script ignores it), or

@@ -28,6 +28,10 @@ size_t fc_block_size(const fc_job *job)
 {
 	size_t size = (size_t) FASTCOPY_G(buffer_size);
 
+	/* into PHP's output buffers as stock's writes go, where they must end as stock's */
+	if (job->stock_write) {
+		return job->stock_write;
+	}
 	if (strings_in_php(job->in.stream) || strings_in_php(job->out.stream)) {
 		size = MIN(size, FC_PHP_BLOCK_MAX);
 	}

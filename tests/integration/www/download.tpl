@@ -58,6 +58,9 @@ switch ($q['fn'] ?? 'readfile') {
 }
 $after = $stats();
 $pos = ftell($h);
+// what PHP's output buffers hold right after the copy, and whether headers went out
+$buffers = array_map(fn (array $b) => [$b['chunk_size'], $b['buffer_used']], ob_get_status(true));
+$sent = headers_sent();
 
 echo $q['post'] ?? '';
 if (isset($q['finish'])) {
@@ -68,6 +71,7 @@ if (isset($q['finish'])) {
 if (isset($q['log'])) {
     file_put_contents(FCINT_LOGDIR . '/' . basename($q['log']), json_encode([
         'returned' => $n, 'pos' => $pos, 'pid' => getmypid(), 'before' => $before, 'after' => $after,
+        'buffers' => $buffers, 'headers_sent' => $sent,
         'finished' => isset($q['finish']),
         // descriptors the process holds at the end of the script (Linux)
         'fds' => isset($q['fds']) ? count(scandir('/proc/self/fd')) - 2 : null,
