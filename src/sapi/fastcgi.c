@@ -42,9 +42,12 @@ static void make_header(unsigned char *h, int id, size_t len)
 }
 
 typedef struct {
-	fc_job *job;
+	fc_job *job;            /* the copy, or NULL for a range sent on its own (a hand-over given up) */
 	fc_fcgi_request *req;
-	int fd;                 /* the source file, read at its own offset */
+	int fd;                 /* the source file */
+	loff_t offset;          /* where the next payload byte is read */
+	size_t remaining;       /* bytes still to send (SIZE_MAX: to the end) */
+	bool at_end;            /* the file has ended */
 	int pipe_rd, pipe_wr;
 	size_t in_pipe;         /* bytes in our pipe: headers and payload */
 	size_t payload_in_pipe; /* of which payload taken from the file */
@@ -52,6 +55,26 @@ typedef struct {
 	int socket_err;         /* the socket failed: the connection is lost */
 	int cut_short;          /* the file ended (or failed) inside a record: why */
 } fc_records;
+
+/* Bytes read from the file, and bytes delivered: accounted on the copy as its
+ * stream reads and writes would have been. */
+static void took(fc_records *r, size_t n)
+{
+	r->offset += (loff_t) n;
+	if (r->remaining != SIZE_MAX) {
+		r->remaining -= n;
+	}
+	if (r->job) {
+		fc_job_took(r->job, n);
+	}
+}
+
+static void gave(fc_records *r, size_t n)
+{
+	if (r->job) {
+		fc_job_gave(r->job, n);
+	}
+}
 
 /* Sends all but the last `keep` bytes of our pipe to the socket. The socket is FPM's
  * and blocking; a reader that has gone surfaces as EPIPE or ECONNRESET (SIGPIPE is
@@ -73,7 +96,7 @@ static bool drain(fc_records *r, size_t keep, bool more)
 		}
 	}
 	/* Every payload byte precedes anything kept back (a header at most). */
-	fc_job_gave(r->job, r->payload_in_pipe);
+	gave(r, r->payload_in_pipe);
 	r->payload_in_pipe = 0;
 	if (keep == 0) {
 		r->header_pending = false;
@@ -126,11 +149,11 @@ static fc_status take_back_header(fc_records *r, int err)
 	r->in_pipe -= FC_HEADER_LEN;
 	r->header_pending = false;
 	if (err == 0) {
-		r->job->in.stream->eof = 1;
+		r->at_end = true;
 		return FC_DONE;
 	}
 	/* The next path reads on from the same offset and reports real errors. */
-	return fc_fallback(r->job, err);
+	return r->job ? fc_fallback(r->job, err) : FC_FALLBACK;
 }
 
 /* The open record's payload stopped part-way (the file shrank under us, or the disk
@@ -143,22 +166,22 @@ static fc_status finish_record_by_read(fc_records *r, size_t left)
 	char buf[8192];
 
 	while (left > 0) {
-		ssize_t got = read(r->fd, buf, MIN(sizeof(buf), left));
+		ssize_t got = pread(r->fd, buf, MIN(sizeof(buf), left), (off_t) r->offset);
 
 		if (got < 0 && errno == EINTR) {
 			continue;
 		}
 		if (got <= 0) {
 			r->cut_short = got < 0 ? errno : FC_REASON_FILE_SHRANK;
-			if (got < 0 && !(r->job->in.stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS)) {
+			if (got < 0 && r->job && !(r->job->in.stream->flags & PHP_STREAM_FLAG_SUPPRESS_ERRORS)) {
 				/* as plain_wrapper's read reports it */
 				FC_STREAM_NOTICE(r->job->in.stream, ReadFailed, "Read of %zu bytes failed with errno=%d %s",
 					r->job->in.stream->chunk_size, r->cut_short, strerror(r->cut_short));
 			}
-			r->job->in.stream->eof = 1;
+			r->at_end = true;
 			return FC_FALLBACK;
 		}
-		fc_job_took(r->job, (size_t) got);
+		took(r, (size_t) got);
 		r->payload_in_pipe += (size_t) got;
 		if (!stage(r, buf, (size_t) got)) {
 			return FC_FALLBACK;
@@ -181,14 +204,15 @@ static fc_status put_record(fc_records *r, size_t len)
 	r->header_pending = true;
 
 	while (left > 0) {
-		ssize_t n = splice(r->fd, NULL, r->pipe_wr, NULL, left, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+		loff_t at = r->offset;
+		ssize_t n = splice(r->fd, &at, r->pipe_wr, NULL, left, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
 
 		if (n > 0) {
 			left -= (size_t) n;
 			r->in_pipe += (size_t) n;
 			r->payload_in_pipe += (size_t) n;
 			r->header_pending = false;
-			fc_job_took(r->job, (size_t) n);
+			took(r, (size_t) n);
 		} else if (n < 0 && errno == EINTR) {
 			continue;
 		} else if (n < 0 && errno == EAGAIN) {
@@ -205,34 +229,30 @@ static fc_status put_record(fc_records *r, size_t len)
 	return FC_CONTINUE;
 }
 
-/* Records until the length or the end of the file, a batch per pipe-full. */
+/* Records from r->offset until the length or the end of the file, a batch per
+ * pipe-full. */
 static fc_status send_records(fc_records *r)
 {
-	fc_job *job = r->job;
-	zend_off_t offset = zend_lseek(r->fd, 0, SEEK_CUR);
 	bool first = true;
 	fc_status st = FC_DONE;
 
-	if (offset < 0) {
-		return fc_fallback(job, errno);
-	}
-	while (job->remaining > 0) {
+	while (r->remaining > 0) {
 		zend_stat_t sb;
 		size_t avail;
 
 		/* The size, once per batch: a record never promises more than the file has. */
-		if (zend_fstat(r->fd, &sb) != 0 || sb.st_size <= offset) {
+		if (zend_fstat(r->fd, &sb) != 0 || sb.st_size <= r->offset) {
 			if (first) {
 				/* procfs and friends report no size: read() will tell */
-				return fc_fallback(job, FC_REASON_ZERO);
+				return r->job ? fc_fallback(r->job, FC_REASON_ZERO) : FC_FALLBACK;
 			}
-			job->in.stream->eof = 1;
+			r->at_end = true;
 			return FC_DONE;
 		}
-		avail = (size_t) (sb.st_size - offset);
+		avail = (size_t) (sb.st_size - r->offset);
 
-		for (int i = 0; i < FC_BATCH_RECORDS && job->remaining > 0 && avail > 0; i++) {
-			size_t len = MIN(MIN(job->remaining, avail), FC_RECORD_MAX);
+		for (int i = 0; i < FC_BATCH_RECORDS && r->remaining > 0 && avail > 0; i++) {
+			size_t len = MIN(MIN(r->remaining, avail), FC_RECORD_MAX);
 
 			st = put_record(r, len);
 			if (st != FC_CONTINUE) {
@@ -244,9 +264,8 @@ static fc_status send_records(fc_records *r)
 			}
 			first = false;
 			avail -= len;
-			offset += (zend_off_t) len;
 		}
-		if (!drain(r, 0, job->remaining > 0)) {
+		if (!drain(r, 0, r->remaining > 0)) {
 			return FC_FALLBACK;
 		}
 	}
@@ -257,13 +276,23 @@ static fc_status send_records(fc_records *r)
  * kept for another request (a record may be cut short), and the script learns of
  * the abort and ends unless it ignores aborts. If it does, the rest of the copy goes
  * into the disabled output layer and is counted as stock counts it. */
+/* The copy's descriptor where its stream's position says, for whatever reads it
+ * next: the next path, or the script (a shutdown function, after an abort). */
+static void leave_offset(const fc_records *r)
+{
+	if (r->job) {
+		zend_lseek(r->fd, (zend_off_t) r->offset, SEEK_SET);
+	}
+}
+
 static fc_status connection_lost(fc_records *r)
 {
-	fc_job_gave(r->job, r->payload_in_pipe);
+	leave_offset(r);
+	gave(r, r->payload_in_pipe);
 	r->payload_in_pipe = 0;
 	r->req->keep = 0;
 	php_handle_aborted_connection();
-	return fc_fallback(r->job, r->socket_err);
+	return r->job ? fc_fallback(r->job, r->socket_err) : FC_FALLBACK;
 }
 
 /* The file ended inside a record whose header promised more. The web server must
@@ -273,17 +302,64 @@ static fc_status connection_lost(fc_records *r)
  * as of a client gone. */
 static fc_status end_inside_record(fc_records *r)
 {
+	leave_offset(r);
 	shutdown(r->req->fd, SHUT_RDWR);
 	r->req->keep = 0;
-	r->job->ended_by = r->cut_short;
+	if (r->job) {
+		r->job->ended_by = r->cut_short;
+	}
 	php_handle_aborted_connection();
-	return fc_fallback(r->job, r->cut_short);
+	return r->job ? fc_fallback(r->job, r->cut_short) : FC_FALLBACK;
+}
+
+/* The records of r's range, through a pipe of our own; how the connection fared
+ * decides what the script sees, as FPM's own writer would have. FPM's buffer must be
+ * empty, or the records would overtake it. */
+static fc_status send_range(fc_records *r)
+{
+	int p[2];
+	fc_status st;
+
+	if (r->req->out_pos != r->req->out_buf || r->req->out_hdr) {
+		return r->job ? fc_fallback(r->job, FC_REASON_UNVERIFIED) : FC_FALLBACK;
+	}
+	if (pipe2(p, O_NONBLOCK | O_CLOEXEC) != 0) {
+		return r->job ? fc_fallback(r->job, errno) : FC_FALLBACK;
+	}
+	r->pipe_rd = p[0];
+	r->pipe_wr = p[1];
+	/* A smaller pipe (pipe-max-size) works too, with more calls. */
+	fcntl(r->pipe_wr, F_SETPIPE_SZ, FC_PIPE_SIZE);
+
+	st = send_records(r);
+
+	close(r->pipe_rd);
+	close(r->pipe_wr);
+	if (r->socket_err) {
+		return connection_lost(r);
+	}
+	return r->cut_short ? end_inside_record(r) : st;
+}
+
+fc_status fc_fastcgi_send_range(fc_fcgi_request *req, int fd, zend_off_t offset, size_t len, size_t *sent)
+{
+	fc_records r;
+	fc_status st;
+
+	memset(&r, 0, sizeof(r));
+	r.req = req;
+	r.fd = fd;
+	r.offset = (loff_t) offset;
+	r.remaining = len;
+	st = send_range(&r);
+	*sent = len - r.remaining;
+	return st;
 }
 
 static fc_status copy_fastcgi(fc_job *job)
 {
 	fc_records r;
-	int reason, p[2];
+	int reason;
 	fc_status st;
 
 	/* Everything PHP holds for the client goes first, in order. */
@@ -293,30 +369,22 @@ static fc_status copy_fastcgi(fc_job *job)
 	memset(&r, 0, sizeof(r));
 	r.job = job;
 	r.fd = job->in.fd;
+	r.remaining = job->remaining;
 	r.req = fc_fastcgi_request(&reason);
 	if (!r.req) {
 		return fc_fallback(job, reason);
 	}
-	/* FPM's own buffer must be empty now, or our records would overtake it. */
-	if (r.req->out_pos != r.req->out_buf || r.req->out_hdr) {
-		return fc_fallback(job, FC_REASON_UNVERIFIED);
-	}
-	if (pipe2(p, O_NONBLOCK | O_CLOEXEC) != 0) {
+	if ((r.offset = (loff_t) zend_lseek(r.fd, 0, SEEK_CUR)) < 0) {
 		return fc_fallback(job, errno);
 	}
-	r.pipe_rd = p[0];
-	r.pipe_wr = p[1];
-	/* A smaller pipe (pipe-max-size) works too, with more calls. */
-	fcntl(r.pipe_wr, F_SETPIPE_SZ, FC_PIPE_SIZE);
 
-	st = send_records(&r);
+	st = send_range(&r);
 
-	close(r.pipe_rd);
-	close(r.pipe_wr);
-	if (r.socket_err) {
-		return connection_lost(&r);
+	leave_offset(&r);
+	if (r.at_end) {
+		job->in.stream->eof = 1;
 	}
-	return r.cut_short ? end_inside_record(&r) : st;
+	return st;
 }
 
 const fc_server_path fc_fastcgi_path = {NULL, copy_fastcgi, fc_fastcgi_possible, fc_fastcgi_unavailable};

@@ -10,6 +10,7 @@
 #endif
 
 #include "php.h"
+#include "src/core/job.h"
 
 #if defined(__linux__) && defined(HAVE_SPLICE)
 # define FASTCOPY_HAVE_FASTCGI 1
@@ -41,6 +42,12 @@ typedef struct {
 /* The running script's request once its layout and connection are proven, or
  * NULL with *reason set (UNVERIFIED, REQUEST_FINISHED). */
 fc_fcgi_request *fc_fastcgi_request(int *reason);
+
+/* fastcgi.c: [offset, offset + len) of the file fd as FCGI_STDOUT records on the
+ * request's socket, which FPM's buffer must have left empty; *sent says how much
+ * went. A lost connection or a file that ends inside a record is handled as the
+ * fastcgi path handles it (the script sees an aborted connection). */
+fc_status fc_fastcgi_send_range(fc_fcgi_request *req, int fd, zend_off_t offset, size_t len, size_t *sent);
 
 /* Whether php://output ends in FastCGI records here and the guard has not refused
  * this process; NULL when the fastcgi paths can serve it, or why they cannot. */
