@@ -70,6 +70,9 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/sapi/guarded_read.c \
     src/sapi/fastcgi_guard.c \
     src/sapi/fastcgi.c \
+    src/sapi/handover_config.c \
+    src/sapi/handover_rules.c \
+    src/sapi/handover.c \
     src/sapi/apache_guard.c \
     src/sapi/apache.c \
     src/input/request_body.c \

@@ -21,6 +21,7 @@
 #include "src/core/names.h"
 #include "src/functions/functions.h"
 #include "src/paths/paths.h"
+#include "src/sapi/sapi.h"
 #include "fastcopy_arginfo.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(fastcopy)
@@ -133,6 +134,9 @@ PHP_FUNCTION(fastcopy_stats)
 			add_assoc_long(&entry, "spool_cloned", (zend_long) s->spool_cloned);
 		} else if (p == FASTCOPY_PATH_BODY_FILE) {
 			add_assoc_long(&entry, "spool_shared", (zend_long) s->spool_shared);
+		} else if (p == FASTCOPY_PATH_HANDOVER) {
+			add_assoc_long(&entry, "handed_over", (zend_long) s->handed_over);
+			add_assoc_long(&entry, "responses", (zend_long) s->responses);
 		}
 		add_assoc_zval(return_value, php_fastcopy_path_name((php_fastcopy_path) p), &entry);
 	}
@@ -157,14 +161,24 @@ static PHP_MINIT_FUNCTION(fastcopy)
 {
 	REGISTER_INI_ENTRIES();
 	fc_override_install();
+	fc_handover_startup(fc_override_selected());
 	return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(fastcopy)
 {
+	fc_handover_shutdown();
 	fc_override_uninstall();
 	fc_mmap_shutdown();
 	UNREGISTER_INI_ENTRIES();
+	return SUCCESS;
+}
+
+/* After all of a request's output, before the SAPI ends the response: a file kept
+ * for the web server to send goes to it now (src/sapi/handover.c). */
+static ZEND_MODULE_POST_ZEND_DEACTIVATE_D(fastcopy)
+{
+	fc_handover_request_end();
 	return SUCCESS;
 }
 
@@ -214,7 +228,7 @@ zend_module_entry fastcopy_module_entry = {
 	PHP_MODULE_GLOBALS(fastcopy),
 	PHP_GINIT(fastcopy),
 	NULL,
-	NULL,
+	ZEND_MODULE_POST_ZEND_DEACTIVATE_N(fastcopy),
 	STANDARD_MODULE_PROPERTIES_EX
 };
 

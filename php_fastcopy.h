@@ -31,6 +31,7 @@ extern zend_module_entry fastcopy_module_entry;
 	X(COPY_FILE_RANGE, "copy_file_range") \
 	X(SENDFILE,        "sendfile") \
 	X(SPLICE,          "splice") \
+	X(HANDOVER,        "handover")      /* php://output under PHP-FPM: the file sent by the web server itself */ \
 	X(FASTCGI,         "fastcgi")       /* php://output under PHP-FPM: records straight to the socket */ \
 	X(APACHE,          "apache")        /* php://output under mod_php: a FILE bucket to Apache's filters */ \
 	X(SPOOL,           "spool")         /* php://input already in its spool file: copy_file_range from it */ \
@@ -55,7 +56,7 @@ typedef enum {
 
 /* Counters per fallback reason: the errno values and the engine's own reasons
  * (src/core/reasons.h; src/core/names.c checks this count). */
-#define FASTCOPY_FALLBACK_SLOTS 181
+#define FASTCOPY_FALLBACK_SLOTS 194
 
 typedef struct {
 	zend_ulong calls;
@@ -67,6 +68,9 @@ typedef struct {
 	zend_ulong spool_cloned;
 	/* body_file only: bytes whose spool is the stored body itself, not a copy */
 	zend_ulong spool_shared;
+	/* handover only: bytes the web server sent itself, and the responses it sent them in */
+	zend_ulong handed_over;
+	zend_ulong responses;
 } php_fastcopy_path_stats;
 
 ZEND_BEGIN_MODULE_GLOBALS(fastcopy)

@@ -32,6 +32,7 @@ static const struct {
 	[FASTCOPY_PATH_COPY_FILE_RANGE] = {fc_copy_file_range, true},
 	[FASTCOPY_PATH_SENDFILE]        = {fc_copy_sendfile,   true},
 	[FASTCOPY_PATH_SPLICE]          = {fc_copy_splice,     true},
+	[FASTCOPY_PATH_HANDOVER]        = {NULL,               true, &fc_handover_path, false, true},
 	[FASTCOPY_PATH_FASTCGI]         = {NULL,               true, &fc_fastcgi_path, true, true},
 	[FASTCOPY_PATH_APACHE]          = {NULL,               true, &fc_apache_path, true, true},
 	[FASTCOPY_PATH_SPOOL]           = {fc_copy_spool,      true},
@@ -130,6 +131,9 @@ static bool path_fits(php_fastcopy_path path, const fc_job *job)
 		case FASTCOPY_PATH_FASTCGI:
 		case FASTCOPY_PATH_APACHE:
 			return in->kind == FC_KIND_FILE && out->output_path == (int) path;
+		case FASTCOPY_PATH_HANDOVER:
+			/* the web server in front of PHP-FPM's socket */
+			return in->kind == FC_KIND_FILE && out->output_path == FASTCOPY_PATH_FASTCGI;
 		case FASTCOPY_PATH_SPOOL:
 			return fc_is_request_body(in->stream) && out->kind == FC_KIND_FILE;
 		case FASTCOPY_PATH_BODY_FILE:
@@ -203,6 +207,17 @@ static fc_status try_paths(fc_job *job)
 			/* The kernel refuses O_APPEND (EBADF, EINVAL): don't even ask. */
 			fc_stats_fallback(path, FC_REASON_O_APPEND);
 			continue;
+		}
+		if (paths[path].server && paths[path].server->prepare) {
+			int reason = paths[path].server->prepare(job);
+
+			if (reason > 0) {
+				fc_stats_call(path);
+				fc_stats_fallback(path, reason);
+			}
+			if (reason != 0) {
+				continue;
+			}
 		}
 		if (paths[path].kernel && job->out.via_output) {
 			/* The other paths write through the output layer themselves. */

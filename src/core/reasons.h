@@ -43,7 +43,21 @@
 	X(BODY_FILE_SHORT)   /* shorter than CONTENT_LENGTH */ \
 	X(BODY_FILE_CHANGED) /* it changed under the copy */ \
 	/* why neither took whole fills of php://input: its fills are not stock's 8 KiB */ \
-	X(FILL_SIZE)
+	X(FILL_SIZE) \
+	/* why a response was not handed to the web server to send (handover) */ \
+	X(NOT_CONFIGURED)    /* no valid FASTCOPY_HANDOVER parameters */ \
+	X(METHOD)            /* not a GET */ \
+	X(CONDITIONAL)       /* a request header the server would act on itself */ \
+	X(OUTPUT_BEFORE)     /* other output (or a flush) before the file */ \
+	X(STATUS)            /* a status the server would not send as PHP's */ \
+	X(HEADERS)           /* a header the server would not send as PHP's */ \
+	X(OUTSIDE_DIR)       /* the file is not under the declared directory */ \
+	X(NAME)              /* a name the server cannot be given */ \
+	X(PARTIAL)           /* not the whole file, where the server sends only that */ \
+	X(LENGTH)            /* a Content-Length that is not the range's */ \
+	X(OUTPUT_AFTER)      /* other output after the file */ \
+	X(FLUSHED)           /* the script flushed */ \
+	X(FILE_CHANGED)      /* the file changed, or its name is another file's now */
 
 #define FC_REASON_CONSTANT(name) FC_REASON_##name,
 enum {

@@ -37,3 +37,9 @@ void fc_stats_spool_cloned(size_t n)
 {
 	FASTCOPY_G(stats)[FASTCOPY_PATH_FASTCGI_INPUT].spool_cloned += (zend_ulong) n;
 }
+
+void fc_stats_handed_over(size_t n)
+{
+	FASTCOPY_G(stats)[FASTCOPY_PATH_HANDOVER].handed_over += (zend_ulong) n;
+	FASTCOPY_G(stats)[FASTCOPY_PATH_HANDOVER].responses++;
+}

@@ -17,5 +17,7 @@ void fc_stats_spliced(size_t n);
 void fc_stats_spool_cloned(size_t n);
 /* body_file's: bytes whose spool is the stored body */
 void fc_stats_spool_shared(size_t n);
+/* handover's: a response whose n bytes the web server sent itself */
+void fc_stats_handed_over(size_t n);
 
 #endif

@@ -17,6 +17,7 @@ ZEND_INI_MH(fc_on_update_override);
 ZEND_INI_MH(fc_on_update_dev_parameters);
 #endif
 void fc_override_install(void);
+bool fc_override_selected(void);
 void fc_override_uninstall(void);
 void fc_override_describe(smart_str *out, bool declined);
 void fc_override_declined_to_array(zval *array);

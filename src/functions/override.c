@@ -46,6 +46,12 @@ static fc_override overrides[] = {
 /* Process-wide, like the function table it describes. */
 static int selected;
 
+/* Whether any built-in was asked for. */
+bool fc_override_selected(void)
+{
+	return selected != 0;
+}
+
 static bool is_word(const char *p, size_t len, const char *word)
 {
 	return strlen(word) == len && !strncasecmp(p, word, len);

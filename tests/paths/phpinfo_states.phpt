@@ -46,5 +46,5 @@ spool: a state
 sendfile: available
 fastcgi: disabled by fastcopy.disable
 
-Warning: ini_set(): fastcopy.disable: unknown path "nosuchpath" (expected copy_file_range, sendfile, splice, fastcgi, apache, spool, body_file, fastcgi_input, mmap, discard or wrappers) in %s on line %d
+Warning: ini_set(): fastcopy.disable: unknown path "nosuchpath" (expected copy_file_range, sendfile, splice, handover, fastcgi, apache, spool, body_file, fastcgi_input, mmap, discard or wrappers) in %s on line %d
 bool(false)

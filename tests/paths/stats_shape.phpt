@@ -16,10 +16,12 @@ function check_shape(array $st): void
     unset($st['left_to_stock']);
     foreach ($st as $path => $p) {
         // fastcgi_input also counts what it spliced into the file and cloned into the spool,
-        // body_file what the spool took from the stored body without a copy
+        // body_file what the spool took from the stored body without a copy,
         $keys = match ($path) {
             'fastcgi_input' => ['calls', 'bytes', 'fallbacks', 'spliced', 'spool_cloned'],
             'body_file' => ['calls', 'bytes', 'fallbacks', 'spool_shared'],
+            // what the web server sent itself, and in how many responses
+            'handover' => ['calls', 'bytes', 'fallbacks', 'handed_over', 'responses'],
             default => ['calls', 'bytes', 'fallbacks'],
         };
         $ok = is_array($p) && array_keys($p) === $keys
@@ -99,7 +101,7 @@ require __DIR__ . '/../inc/streams.inc';
 fc_clean();
 ?>
 --EXPECT--
-array(13) {
+array(14) {
   [0]=>
   string(15) "copy_file_range"
   [1]=>
@@ -107,24 +109,26 @@ array(13) {
   [2]=>
   string(6) "splice"
   [3]=>
-  string(7) "fastcgi"
+  string(8) "handover"
   [4]=>
-  string(6) "apache"
+  string(7) "fastcgi"
   [5]=>
-  string(5) "spool"
+  string(6) "apache"
   [6]=>
-  string(9) "body_file"
+  string(5) "spool"
   [7]=>
-  string(13) "fastcgi_input"
+  string(9) "body_file"
   [8]=>
-  string(4) "mmap"
+  string(13) "fastcgi_input"
   [9]=>
-  string(7) "discard"
+  string(4) "mmap"
   [10]=>
-  string(8) "buffered"
+  string(7) "discard"
   [11]=>
-  string(8) "wrappers"
+  string(8) "buffered"
   [12]=>
+  string(8) "wrappers"
+  [13]=>
   string(13) "left_to_stock"
 }
 array(0) {
@@ -132,6 +136,7 @@ array(0) {
 copy_file_range: ok
 sendfile: ok
 splice: ok
+handover: ok
 fastcgi: ok
 apache: ok
 spool: ok
