@@ -5,19 +5,21 @@
  *   php tools/package-xml.php --write   rewrite the <contents> section from git
  *
  * What ships: the build files, the sources, the stub and its arginfo, the tests and
- * the documents (README, docs/, CHANGELOG, LICENSE). Benchmark, CI and tools stay in the repository.
+ * the documents (README, docs/, CHANGELOG, LICENSE) and the web servers' configuration
+ * for the hand-over (conf/). Benchmark, CI and tools stay in the repository.
  *
  * The PHP versions are declared once, in composer.json (">=8.1 <8.7"); package.xml's
  * <php><min>/<max> must say the same (8.1.0 and 8.6.99), and --write makes it. */
 
-const SHIPPED = '~^(config\.(m4|w32)|config/.*|php_fastcopy\.[ch]|fastcopy\.stub\.php|fastcopy_arginfo\.h|src/.*|tests/.*|README\.md|LICENSE|CHANGELOG\.md|docs/.*\.md)$~';
+const SHIPPED = '~^(config\.(m4|w32)|config/.*|php_fastcopy\.[ch]|fastcopy\.stub\.php|fastcopy_arginfo\.h|src/.*|tests/.*|README\.md|LICENSE|CHANGELOG\.md|docs/.*\.md|conf/.*)$~';
 
 function role(string $path): string
 {
 	if (str_starts_with($path, 'tests/')) {
 		return 'test';
 	}
-	return in_array($path, ['README.md', 'LICENSE', 'CHANGELOG.md'], true) || str_starts_with($path, 'docs/') ? 'doc' : 'src';
+	return in_array($path, ['README.md', 'LICENSE', 'CHANGELOG.md'], true) || str_starts_with($path, 'docs/')
+		|| str_starts_with($path, 'conf/') ? 'doc' : 'src';
 }
 
 function shipped_files(string $root): array
