@@ -264,9 +264,37 @@ static int name_under_dir(int fd, const fc_handover_config *cfg, char **path, si
 	return 0;
 }
 
-/* Why the first copy of a response cannot be kept, or 0. */
-static int first_refused(const fc_job *job)
+/* Whether all that PHP's buffers hold is the file's, right before the copy's start:
+ * sabre/http sends a range that starts off a page boundary in two copies, the
+ * first of them to the boundary, which stays in the buffer. */
+static bool held_is_file(const fc_job *job, size_t held)
 {
+	php_output_handler **h = (php_output_handler **) zend_stack_base(&OG(handlers));
+	zend_off_t at = job->in.stream->position - (zend_off_t) held;
+	char buf[8192];
+
+	if (at < 0) {
+		return false;
+	}
+	for (int i = 0, n = zend_stack_count(&OG(handlers)); i < n; i++) {
+		for (size_t done = 0; done < h[i]->buffer.used;) {
+			ssize_t got = pread(job->in.fd, buf, MIN(sizeof(buf), h[i]->buffer.used - done), (off_t) at);
+
+			if (got <= 0 || memcmp(buf, h[i]->buffer.data + done, (size_t) got) != 0) {
+				return false;
+			}
+			done += (size_t) got;
+			at += got;
+		}
+	}
+	return true;
+}
+
+/* Why the first copy of a response cannot be kept, or 0; *start is where the file's
+ * bytes begin, at the copy's start or before it in PHP's buffers. */
+static int first_refused(const fc_job *job, zend_off_t *start)
+{
+	size_t held = fc_output_buffers_held(&job->output);
 	int reason;
 
 	if (job->output.levels < 0) {
@@ -274,10 +302,11 @@ static int first_refused(const fc_job *job)
 		return FC_REASON_OUTPUT_HANDLER;
 	}
 	if (SG(headers_sent) || SG(request_info).no_headers || (OG(flags) & PHP_OUTPUT_IMPLICITFLUSH)
-			|| fc_output_buffers_held(&job->output) > 0) {
+			|| (held > 0 && !held_is_file(job, held))) {
 		return FC_REASON_OUTPUT_BEFORE;
 	}
-	if (fc_handover_whole_files(&kept.cfg) && job->in.stream->position != 0) {
+	*start = job->in.stream->position - (zend_off_t) held;
+	if (fc_handover_whole_files(&kept.cfg) && *start != 0) {
 		return FC_REASON_PARTIAL;
 	}
 	if ((reason = fc_handover_request_ok(&kept.cfg)) != 0
@@ -293,6 +322,7 @@ static int first_refused(const fc_job *job)
  * already refused or given up is not asked again (sabre/http's later pieces). */
 static int prepare_handover(fc_job *job)
 {
+	zend_off_t start = 0;
 	int reason;
 
 	count_pending();
@@ -313,7 +343,7 @@ static int prepare_handover(fc_job *job)
 		fc_handover_config_release(&kept.cfg);
 		return FC_REASON_NOT_CONFIGURED;
 	}
-	if ((reason = first_refused(job)) == 0 && (kept.fd = fcntl(job->in.fd, F_DUPFD_CLOEXEC, 3)) < 0) {
+	if ((reason = first_refused(job, &start)) == 0 && (kept.fd = fcntl(job->in.fd, F_DUPFD_CLOEXEC, 3)) < 0) {
 		reason = errno;
 	}
 	if (reason != 0) {
@@ -321,8 +351,9 @@ static int prepare_handover(fc_job *job)
 		return reason;
 	}
 	kept.st = job->in.st;
-	kept.start = kept.end = job->in.stream->position;
-	kept.first_len = MIN(job->remaining, (size_t) (kept.st.st_size - kept.start));
+	kept.start = kept.end = start;
+	kept.first_len = MIN(job->remaining, (size_t) (kept.st.st_size - job->in.stream->position))
+		+ (size_t) (job->in.stream->position - start);
 	kept.active = true;
 	watch();
 	return 0;
