@@ -13,8 +13,19 @@ require __DIR__ . '/handover.inc';
 
 $tmp = fcint_tmpdir('handover-nginx');
 $data = fcho_data($tmp);
-$servers = fcho_nginx_stacks($tmp, $data, ['keepalive' => 2]);
+// /plain/info.php runs info.php without the hand-over's parameters
+$servers = fcho_nginx_stacks($tmp, $data, ['keepalive' => 2, 'server' => ['location = /plain/info.php {',
+    '    fastcgi_pass {FPM};', '    fastcgi_param SCRIPT_FILENAME $document_root/info.php;',
+    '    fastcgi_param REQUEST_METHOD GET;', '}']]);
 fcho_matrix($servers, 'nginx');
+
+// phpinfo() says whether the hand-over is declared for this request: the PHP
+// location's requests, and one from a location without the parameters.
+foreach (['info.php', 'plain/info.php'] as $path) {
+    $f = tempnam($tmp, 'info');
+    fcint_run([fcint_tool('curl'), '-sS', $servers['override']->url($path)], $f);
+    echo implode("\n", preg_grep('/^handover: /', file($f, FILE_IGNORE_NEW_LINES))), "\n";
+}
 
 foreach ($servers as $srv) {
     $srv->stop();
@@ -63,4 +74,6 @@ a file outside the directory: ok
 fastcopy.disable=handover: ok
 a file smaller than output_buffering: ok
 an empty file: ok
+handover: available
+handover: unavailable (not for this request: no FASTCOPY_HANDOVER parameter for this request)
 done
