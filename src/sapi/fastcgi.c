@@ -303,12 +303,10 @@ static fc_status connection_lost(fc_records *r)
 static fc_status end_inside_record(fc_records *r)
 {
 	leave_offset(r);
-	shutdown(r->req->fd, SHUT_RDWR);
-	r->req->keep = 0;
 	if (r->job) {
 		r->job->ended_by = r->cut_short;
 	}
-	php_handle_aborted_connection();
+	fc_fastcgi_end_connection(r->req);
 	return r->job ? fc_fallback(r->job, r->cut_short) : FC_FALLBACK;
 }
 
@@ -339,6 +337,13 @@ static fc_status send_range(fc_records *r)
 		return connection_lost(r);
 	}
 	return r->cut_short ? end_inside_record(r) : st;
+}
+
+void fc_fastcgi_end_connection(fc_fcgi_request *req)
+{
+	shutdown(req->fd, SHUT_RDWR);
+	req->keep = 0;
+	php_handle_aborted_connection();
 }
 
 fc_status fc_fastcgi_send_range(fc_fcgi_request *req, int fd, zend_off_t offset, size_t len, size_t *sent)

@@ -48,6 +48,9 @@ fc_fcgi_request *fc_fastcgi_request(int *reason);
  * went. A lost connection or a file that ends inside a record is handled as the
  * fastcgi path handles it (the script sees an aborted connection). */
 fc_status fc_fastcgi_send_range(fc_fcgi_request *req, int fd, zend_off_t offset, size_t len, size_t *sent);
+/* Ends the connection inside the response, which the web server breaks off: the
+ * script sees a client gone, and PHP-FPM does not keep the connection. */
+void fc_fastcgi_end_connection(fc_fcgi_request *req);
 
 /* Whether php://output ends in FastCGI records here and the guard has not refused
  * this process; NULL when the fastcgi paths can serve it, or why they cannot. */

@@ -117,25 +117,54 @@ static void count_pending(void)
 	}
 }
 
+/* The kept range through PHP-FPM's own writer, where the fastcgi path's records
+ * cannot take it (the connection's proof refused, no pipe): stock's own writes.
+ * Returns the bytes written. */
+static size_t write_kept(zend_off_t from)
+{
+	char buf[65536];
+	size_t written = 0;
+
+	while (from < kept.end) {
+		ssize_t n = pread(kept.fd, buf, (size_t) MIN((zend_off_t) sizeof(buf), kept.end - from), (off_t) from);
+
+		if (n <= 0 || kept.ub_write(buf, (size_t) n) != (size_t) n) {
+			break;
+		}
+		from += n;
+		written += (size_t) n;
+	}
+	return written;
+}
+
 /* The hand-over is given up: the headers and the range go out as the fastcgi path
  * sends them, then the file is let go. A client found gone ends the script here,
- * as it would have at any write. */
+ * as it would have at any write. A file cut below the range since it was kept has
+ * lost bytes stock had sent: the connection ends inside the response, so that the
+ * web server breaks it off rather than take what came for all of it. */
 static void send_kept(void)
 {
 	int why;
 	fc_fcgi_request *req;
-	size_t sent = 0;
+	size_t sent = 0, len = (size_t) (kept.end - kept.start);
 
 	unwatch();
 	zend_try {
 		if (kept.headers_owed) {
 			kept.ub_write(ZSTR_VAL(kept.head.s), ZSTR_LEN(kept.head.s));
 		}
-		if (kept.end > kept.start) {
+		if (len > 0) {
 			/* PHP-FPM's buffer first, or the records would overtake it */
 			kept.flush(SG(server_context));
 			if ((req = fc_fastcgi_request(&why)) != NULL) {
-				fc_fastcgi_send_range(req, kept.fd, kept.start, (size_t) (kept.end - kept.start), &sent);
+				fc_fastcgi_send_range(req, kept.fd, kept.start, len, &sent);
+			}
+			if (sent < len && !(PG(connection_status) & PHP_CONNECTION_ABORTED)) {
+				sent += write_kept(kept.start + (zend_off_t) sent);
+			}
+			if (sent < len && !(PG(connection_status) & PHP_CONNECTION_ABORTED)
+					&& (req = fc_fastcgi_request(&why)) != NULL) {
+				fc_fastcgi_end_connection(req);
 			}
 		}
 	} zend_catch {
@@ -301,8 +330,11 @@ static int first_refused(const fc_job *job, zend_off_t *start)
 		/* a callback must see the bytes */
 		return FC_REASON_OUTPUT_HANDLER;
 	}
-	if (SG(headers_sent) || SG(request_info).no_headers || (OG(flags) & PHP_OUTPUT_IMPLICITFLUSH)
-			|| (held > 0 && !held_is_file(job, held))) {
+	if (OG(flags) & PHP_OUTPUT_IMPLICITFLUSH) {
+		/* every write is flushed */
+		return FC_REASON_FLUSHED;
+	}
+	if (SG(headers_sent) || SG(request_info).no_headers || (held > 0 && !held_is_file(job, held))) {
 		return FC_REASON_OUTPUT_BEFORE;
 	}
 	*start = job->in.stream->position - (zend_off_t) held;

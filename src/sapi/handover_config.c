@@ -58,7 +58,7 @@ const char *fc_handover_config_read(fc_handover_config *cfg)
 	if (kind_len == 5 && !strncmp(kind, "nginx", 5)) {
 		cfg->server = FC_HANDOVER_NGINX;
 		if (!space || !plain_location(space + 1)) {
-			return "FASTCOPY_HANDOVER: nginx needs its internal location, as in \"nginx /fastcopy-internal/\"";
+			return "FASTCOPY_HANDOVER: nginx needs its internal location, as in \"nginx /fastcopy-handover/\"";
 		}
 		cfg->uri = estrdup(space + 1);
 	} else if (kind_len == 8 && !strncmp(kind, "lighttpd", 8) && !space) {
@@ -77,8 +77,9 @@ const char *fc_handover_config_read(fc_handover_config *cfg)
 	}
 	cfg->dir_len = strlen(resolved);
 	if (cfg->dir_len == 1) {
-		/* "/": every file; a name then begins right after it */
-		cfg->dir_len = 0;
+		/* "/" would let every file the worker can read be sent: a mistake, not a data directory */
+		fc_handover_config_release(cfg);
+		return "FASTCOPY_HANDOVER_DIR: the root directory, not a data directory";
 	}
 	cfg->dir = estrndup(resolved, cfg->dir_len);
 	headers = param("FASTCOPY_HANDOVER_HEADERS");

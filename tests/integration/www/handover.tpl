@@ -80,6 +80,10 @@ if (isset($q['unlink'])) {
     $w = fopen($path, 'r+b');
     fwrite($w, 'REWRITTEN');
     fclose($w);
+} elseif (isset($q['truncate'])) {
+    $w = fopen($path, 'r+b');
+    ftruncate($w, (int) $q['truncate']);
+    fclose($w);
 }
 if (($q['ob'] ?? '') === 'after') {
     ob_start(null, 65536);
