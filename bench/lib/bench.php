@@ -11,6 +11,7 @@ require __DIR__ . '/util.php';
 require __DIR__ . '/report.php';
 require __DIR__ . '/chart.php';
 require __DIR__ . '/http.php';
+require __DIR__ . '/http_handover.php';
 require __DIR__ . '/http_apache.php';
 require __DIR__ . '/put.php';
 require __DIR__ . '/http_upload.php';

@@ -1,0 +1,91 @@
+<?php
+// What the download cases need for the hand-over (fastcopy.override under PHP-FPM with
+// the web server declaring it: the response leaves as X-Accel-Redirect or X-Sendfile2
+// and the web server sends the file itself): the data directory the file must lie
+// under, nginx's configuration written from conf/nginx's own two files as an operator
+// includes them, and the worker's count of the responses it handed over, read after
+// the request has ended (the hand-over happens there, after the script's own
+// FCBENCH_STATS is written).
+declare(strict_types=1);
+
+/** The file the download cases send, $size bytes in the page cache, in the directory the hand-over is declared for. */
+function http_data_file(array $cfg, int $size): string
+{
+    $data = $cfg['work'] . '/http-data';
+    @mkdir($data, 0755, true);
+    $file = "$data/src-$size.bin";
+    make_file($file, $size);
+    warm_file($file);
+    return $file;
+}
+
+/**
+ * conf/nginx's two files written into $d, the data directory on the lines that carry
+ * `# the data directory` (the last path on the line), and $more headers given back
+ * by the internal location and listed in FASTCOPY_HANDOVER_HEADERS beside ETag and
+ * Last-Modified. Returns the include for the server block and the one for a PHP location.
+ */
+function handover_nginx_conf(string $d, string $data, array $more): array
+{
+    $mark = '# the data directory';
+    foreach (['fastcopy-handover.conf', 'fastcopy-handover-params.conf'] as $name) {
+        $lines = [];
+        foreach (file(dirname(__DIR__, 2) . "/conf/nginx/$name", FILE_IGNORE_NEW_LINES) as $l) {
+            if (str_contains($l, $mark)) {
+                $l = preg_replace('#/[^\s;]*?(/?;\s*' . preg_quote($mark, '#') . ')#', $data . '$1', $l);
+            }
+            if (str_contains($l, 'add_header Last-Modified')) {
+                foreach ($more as $h) {
+                    $lines[] = "    add_header $h \$upstream_http_" . strtolower(str_replace('-', '_', $h)) . ';';
+                }
+            }
+            if (str_contains($l, 'FASTCOPY_HANDOVER_HEADERS')) {
+                $l = str_replace('Last-Modified"', implode(' ', ['Last-Modified', ...$more]) . '"', $l);
+            }
+            $lines[] = $l;
+        }
+        // A file that did not say where the data directory goes would hand over from the sample's.
+        if (!str_contains(implode("\n", $lines), $data)) {
+            throw new RuntimeException("conf/nginx/$name: no line marked '$mark'");
+        }
+        file_put_contents("$d/$name", implode("\n", $lines) . "\n");
+    }
+    return ['server' => "include $d/fastcopy-handover.conf", 'params' => "include $d/fastcopy-handover-params.conf"];
+}
+
+/**
+ * The hand-over's counters of the worker behind $statsUrl (cases/http/stats.php, served
+ * by the same one-worker pool): the responses it handed over, their bytes, and the
+ * reasons it gave up. Null when the pool has no fastcopy.
+ */
+function handover_counts(string $statsUrl): ?array
+{
+    $s = json_decode((string) shell_exec('curl -s --max-time 30 ' . escapeshellarg($statsUrl)), true);
+    $h = $s['handover'] ?? null;
+    return is_array($h) ? ['responses' => $h['responses'] ?? 0, 'handed_over' => $h['handed_over'] ?? 0,
+        'fallbacks' => $h['fallbacks'] ?? []] : null;
+}
+
+/**
+ * Whether one request between two handover_counts() was handed over whole ($size
+ * bytes): null if it was, else what the counters say instead.
+ */
+function handover_missed(?array $before, ?array $after, int $size): ?string
+{
+    if ($before === null || $after === null) {
+        return 'no fastcopy_stats() from the pool';
+    }
+    $fallbacks = [];
+    foreach ($after['fallbacks'] as $reason => $n) {
+        if ($n !== ($before['fallbacks'][$reason] ?? 0)) {
+            $fallbacks[] = $reason;
+        }
+    }
+    $responses = $after['responses'] - $before['responses'];
+    $handed = $after['handed_over'] - $before['handed_over'];
+    if ($responses === 1 && $handed === $size && $fallbacks === []) {
+        return null;
+    }
+    return "not handed over ($responses response(s) with $handed bytes handed over"
+        . ($fallbacks ? ', given up: ' . implode(', ', $fallbacks) : '') . ')';
+}
