@@ -456,12 +456,12 @@ function body_mismatch(string $url, int $size, string $sha, string $tmp): ?strin
 function download_run(array &$cfg, array $c, int $front, ?int $worker, string $base, int $size): array|string
 {
     $stats = "$base/{$c['pool']}/stats.php";
-    $before = empty($c['handover']) ? null : handover_counts($stats);
+    $before = empty($c['handover']) ? null : worker_stats($stats);
     $run = timed_get($cfg, ['front' => $front] + ($worker === null ? [] : ['worker' => $worker]), $base . $c['url']);
     if ($run['code'] !== '200' || $run['bytes'] !== $size) {
         return "HTTP {$run['code']}, {$run['bytes']} bytes (expected $size)";
     }
-    if (!empty($c['handover']) && ($missed = handover_missed($before, handover_counts($stats), $size)) !== null) {
+    if (!empty($c['handover']) && ($missed = handover_missed($before, worker_stats($stats), $size)) !== null) {
         return $missed;
     }
     return ['wall' => $run['wall'], 'bytes' => $run['bytes'], 'cpu' => $run['cpu']['worker'] ?? $run['cpu']['front'],
@@ -470,9 +470,10 @@ function download_run(array &$cfg, array $c, int $front, ?int $worker, string $b
 
 /**
  * The untimed passes of a download case over its $live rows (by $contenders' urls; C
- * rows have none): each body's sha256 against the file's, then, with strace, one request
- * with `strace -c` on the worker ($workerOf) and on the front end. Fills $rows[$id]:
- * sha256_equal or error, syscalls, front_syscalls.
+ * rows have none): each body's sha256 against the file's, with what the worker's
+ * fastcopy_stats() counted for that request once it ended (the engine column), then,
+ * with strace, one request with `strace -c` on the worker ($workerOf) and on the front
+ * end. Fills $rows[$id]: sha256_equal or error, engine, syscalls, front_syscalls.
  */
 function download_checks(array &$cfg, array $contenders, array $live, array &$rows, string $base, string $file, int $size,
     int $front, callable $workerOf, string $d): void
@@ -482,7 +483,10 @@ function download_checks(array &$cfg, array $contenders, array $live, array &$ro
         if (isset($rows[$id]['error']) || ($contenders[$id]['url'] ?? null) === null) {
             continue;
         }
+        $stats = empty($contenders[$id]['ext']) ? null : "$base/{$contenders[$id]['pool']}/stats.php";
+        $before = $stats ? worker_stats($stats) : null;
         $wrong = body_mismatch($base . $contenders[$id]['url'], $size, $sha, "$d/body-$id");
+        $rows[$id]['engine'] = $stats ? fc_stats_active(fc_stats_delta($before, worker_stats($stats))) : null;
         $rows[$id]['sha256_equal'] = $wrong === null;
         if ($wrong !== null) {
             $rows[$id]['error'] = $wrong;
@@ -530,6 +534,7 @@ function download_figures(array $r, int $size, string $front): array
         "{$front}_syscalls" => $sys($r['front_syscalls'] ?? null),
         'sha256_equal' => $r['sha256_equal'] ?? null,
         'handed_over' => $r['handed_over'] ?? null,
+        'engine' => $r['engine'] ?? null,
         'walls' => $walls,
     ];
 }
@@ -588,7 +593,7 @@ function http_case(array &$cfg): array
         'default_type application/octet-stream'], $pools, dirname(__DIR__) . '/cases/http', '(/.*)?$', [
             'PATH_INFO' => '$2', 'REQUEST_URI' => '$request_uri', 'REQUEST_METHOD' => '$request_method',
             'QUERY_STRING' => '$query_string', 'SERVER_PROTOCOL' => '$server_protocol', 'FCBENCH_FILE' => $file,
-            'FCBENCH_STATS' => "$d/stats-{pool}-\$1.json", 'FCBENCH_WORK' => $d,
+            'FCBENCH_WORK' => $d,
         ], ['fastcgi_buffers 64 64k', 'fastcgi_max_temp_file_size 0', 'fastcgi_read_timeout 600s'],
         "        location = /static/file.bin { alias $file; }\n        {$handover['server']};\n"));
     $contenders = http_contenders(basename($file));
@@ -648,8 +653,6 @@ function http_case(array &$cfg): array
         say(sprintf(' %.1f s', microtime(true) - $tc));
 
         foreach ($contenders as $id => $c) {
-            $script = preg_match('#/(\w+)\.php#', $c['url'] ?? '', $m) ? $m[1] : '';
-            $stats = @file_get_contents("$d/stats-{$c['pool']}-$script.json");
             $out['rows'][] = [
                 ...http_row('http', 'HTTP: nginx → PHP-FPM, curl client', $size, $id, $c['label'], $c['short']),
                 'listen' => $c['cref'] ?? ($c['pool'] === null ? null : $pools[$c['pool']]['listen']),
@@ -659,7 +662,6 @@ function http_case(array &$cfg): array
                     $c['pool'] === null => 'nginx worker',
                     default => 'FPM worker',
                 },
-                'engine' => $stats ? json_decode($stats, true) : null,
             ];
         }
         $byId = array_column($out['rows'], null, 'contender');

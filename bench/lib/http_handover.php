@@ -3,10 +3,11 @@
 // the web server declaring it: the response leaves as X-Accel-Redirect or X-Sendfile2
 // and the web server sends the file itself): the data directory the file must lie
 // under, nginx's configuration written from conf/nginx's own two files as an operator
-// includes them, and the worker's count of the responses it handed over, read after
-// the request has ended (the hand-over happens there, after the script's own
-// FCBENCH_STATS is written).
+// includes them, and the worker's fastcopy_stats() read after a request has ended (the
+// hand-over happens there, after anything the script could write about it).
 declare(strict_types=1);
+
+require_once dirname(__DIR__, 2) . '/tests/inc/stats.inc';
 
 /** The file the download cases send, $size bytes in the page cache, in the directory the hand-over is declared for. */
 function http_data_file(array $cfg, int $size): string
@@ -54,38 +55,28 @@ function handover_nginx_conf(string $d, string $data, array $more): array
 }
 
 /**
- * The hand-over's counters of the worker behind $statsUrl (cases/http/stats.php, served
- * by the same one-worker pool): the responses it handed over, their bytes, and the
- * reasons it gave up. Null when the pool has no fastcopy.
+ * fastcopy_stats() of the one worker behind $statsUrl (cases/http/stats.php in its
+ * pool), or null when the pool has no fastcopy.
  */
-function handover_counts(string $statsUrl): ?array
+function worker_stats(string $statsUrl): ?array
 {
     $s = json_decode((string) shell_exec('curl -s --max-time 30 ' . escapeshellarg($statsUrl)), true);
-    $h = $s['handover'] ?? null;
-    return is_array($h) ? ['responses' => $h['responses'] ?? 0, 'handed_over' => $h['handed_over'] ?? 0,
-        'fallbacks' => $h['fallbacks'] ?? []] : null;
+    return is_array($s) ? $s : null;
 }
 
 /**
- * Whether one request between two handover_counts() was handed over whole ($size
- * bytes): null if it was, else what the counters say instead.
+ * Whether the one request between two worker_stats() was handed over whole ($size
+ * bytes): null if it was, else what the hand-over's counters say instead.
  */
 function handover_missed(?array $before, ?array $after, int $size): ?string
 {
-    if ($before === null || $after === null) {
+    $h = fc_stats_delta($before, $after)['handover'] ?? null;
+    if ($h === null) {
         return 'no fastcopy_stats() from the pool';
     }
-    $fallbacks = [];
-    foreach ($after['fallbacks'] as $reason => $n) {
-        if ($n !== ($before['fallbacks'][$reason] ?? 0)) {
-            $fallbacks[] = $reason;
-        }
-    }
-    $responses = $after['responses'] - $before['responses'];
-    $handed = $after['handed_over'] - $before['handed_over'];
-    if ($responses === 1 && $handed === $size && $fallbacks === []) {
+    if (($h['responses'] ?? 0) === 1 && ($h['handed_over'] ?? 0) === $size && $h['fallbacks'] === []) {
         return null;
     }
-    return "not handed over ($responses response(s) with $handed bytes handed over"
-        . ($fallbacks ? ', given up: ' . implode(', ', $fallbacks) : '') . ')';
+    return sprintf('not handed over (%d response(s) with %d bytes handed over%s)', $h['responses'] ?? 0, $h['handed_over'] ?? 0,
+        $h['fallbacks'] ? ', given up: ' . implode(', ', array_keys($h['fallbacks'])) : '');
 }

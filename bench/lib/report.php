@@ -227,6 +227,19 @@ function targets(array $results, array $cfg, ?array $http): array
             fn () => handover_target($results, 'http', $http['size'], 'nginx', '', $sfx));
     }
 
+    $lt = $http['lighttpd'] ?? null;
+    $ltNotRun = match (true) {
+        $lt === null => 'not run (HTTP case runs with --full or --http)',
+        !empty($lt['error']) => 'not run (' . $lt['error'] . ')',
+        $lt['size'] < GIB => 'not run (' . human_size($lt['size']) . ' per request: too little to measure)',
+        default => null,
+    };
+    foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
+        $add(sprintf("hand-over behind lighttpd, %s pool: whole server CPU per GiB (lighttpd + worker) ≤ 1.1× lighttpd's own static download (readfile, sabre/dav, Nextcloud shape)",
+            $listen === 'unix' ? 'unix-socket' : 'TCP'), $ltNotRun ?? missing($results, 'http_lighttpd', $lt['size'], ['lt_static', "lt_readfile_ho$sfx", "lt_dav_ho$sfx", "lt_nextcloud_ho$sfx"]),
+            fn () => handover_target($results, 'http_lighttpd', $lt['size'], 'lt_static', 'lt_', $sfx));
+    }
+
     // The apache path (issue 18), EnableSendfile unset: the child's syscalls near
     // Apache's own static sendfile, and its CPU against stock.
     $ap = $http['apache'] ?? null;
@@ -547,6 +560,25 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
                 . "read every figure beside the static floor of the same run (static CPU and syscalls per GiB on every row, and the ratios to them).\n";
         }
     }
+    $lt = $http['lighttpd'] ?? null;
+    if ($lt !== null && empty($lt['not_asked'])) {
+        $md .= "\n### HTTP: lighttpd 1.4 → PHP-FPM (pm=static, 1 worker), server.stream-response-body = 2, " . human_size($lt['size'])
+            . " per request, curl as the client\n\n";
+        if (!empty($lt['error'])) {
+            $md .= "not run: {$lt['error']}\n";
+        } else {
+            $md .= "lighttpd as an operator serving large files through PHP runs it: stream-response-body 2 passes PHP's body on as "
+                . "it comes, reading the worker at the client's pace (the default, 0, would hold each whole response in temp files "
+                . "before sending it); the hand-over's scope adds x-sendfile for the data directory, the FASTCOPY_HANDOVER "
+                . "declaration and server.range-requests = \"disable\" (bench/lib/http_lighttpd.php).\n\n"
+                . download_table($lt['rows'], 'lighttpd')
+                . "\nCPU is what the one FPM worker and lighttpd (one process) used around each request (/proc/PID/schedstat, "
+                . "after both went idle), per GiB: the median of the runs; server CPU is lighttpd + worker (lighttpd alone for "
+                . "its static row). Syscalls come from a separate request with `strace -c` on both. The hand-over rows' worker "
+                . "must say every request was handed over whole; every row's body is checked by sha256 once.\n\n"
+                . whole_server_table($lt['rows'], 'lighttpd', 'lt_static', 'lt_', 'lighttpd static');
+        }
+    }
     $up = $http['upload'] ?? null;
     if ($up !== null && empty($up['not_asked'])) {
         $md .= "\n### HTTP uploads: curl PUT → nginx (fastcgi_request_buffering off, client_body_buffer_size 512k) → PHP-FPM (pm=static, 1 worker), "
@@ -588,8 +620,10 @@ function write_outputs(array $cfg, array $meta, array $results, array $targets, 
     }
     $md .= charts($cfg + ['meta' => $meta], $results, $base);
     file_put_contents("$base.md", $md);
-    $json = ['meta' => $meta, 'targets' => $targets, 'results' => $results, 'http' => $http ? array_diff_key($http, ['rows' => 1, 'apache' => 1, 'upload' => 1])
+    // The parts whose rows are in $results are written without them.
+    $json = ['meta' => $meta, 'targets' => $targets, 'results' => $results, 'http' => $http ? array_diff_key($http, ['rows' => 1, 'apache' => 1, 'lighttpd' => 1, 'upload' => 1])
         + (isset($http['apache']) ? ['apache' => array_diff_key($http['apache'], ['rows' => 1])] : [])
+        + (isset($http['lighttpd']) ? ['lighttpd' => array_diff_key($http['lighttpd'], ['rows' => 1])] : [])
         + (isset($http['upload']) ? ['upload' => array_diff_key($http['upload'], ['rows' => 1])] : []) : null];
     $encoded = json_encode($json, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION);
     if ($encoded === false) {
