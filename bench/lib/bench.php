@@ -14,6 +14,7 @@ require __DIR__ . '/http.php';
 require __DIR__ . '/http_handover.php';
 require __DIR__ . '/http_apache.php';
 require __DIR__ . '/http_lighttpd.php';
+require __DIR__ . '/http_occupancy.php';
 require __DIR__ . '/put.php';
 require __DIR__ . '/http_upload.php';
 require __DIR__ . '/http_server_upload.php';
@@ -388,6 +389,9 @@ function main(array $argv): int
         // The same downloads behind lighttpd, handed over with X-Sendfile2, in $http['lighttpd'].
         $http['lighttpd'] = $want('lighttpd') ? http_lighttpd_case($cfg)
             : ['size' => 0, 'rows' => [], 'error' => 'not asked (--only)', 'not_asked' => true];
+        // How long a small page waits while slow downloads hold the workers, in $http['occupancy'].
+        $http['occupancy'] = $want('occupancy') ? http_occupancy_case($cfg)
+            : ['size' => 0, 'rows' => [], 'error' => 'not asked (--only)', 'not_asked' => true];
         // Uploads through nginx into PHP-FPM, in $http['upload'].
         $http['upload'] = $want('upload') ? http_upload_case($cfg) : ['size' => 0, 'rows' => [], 'error' => 'not asked (--only)', 'not_asked' => true];
         // The whole server's cost of a PUT (nginx + the worker) against nginx's own PUT, in $http['server_upload'].
@@ -405,14 +409,15 @@ function main(array $argv): int
     // Smoke mode checks that every contender ran and delivered the bytes: a
     // failed row fails the run (nothing is timed).
     if ($cfg['verify']) {
-        $failed = array_filter([...$results, ...$http['server_upload']['rows'] ?? []],
+        $failed = array_filter([...$results, ...$http['server_upload']['rows'] ?? [], ...$http['occupancy']['rows'] ?? []],
             static fn (array $r) => str_starts_with($r['status'], 'error'));
         foreach ($failed as $r) {
             fwrite(STDERR, "bench: {$r['case']} {$r['contender']}: {$r['status']}\n");
         }
         $partFailed = false;
         foreach (['' => $http, 'Apache' => $http['apache'] ?? null, 'lighttpd' => $http['lighttpd'] ?? null,
-            'upload' => $http['upload'] ?? null, 'server upload' => $http['server_upload'] ?? null] as $part => $p) {
+            'occupancy' => $http['occupancy'] ?? null, 'upload' => $http['upload'] ?? null,
+            'server upload' => $http['server_upload'] ?? null] as $part => $p) {
             if (!empty($p['error']) && empty($p['not_asked'])) {
                 fwrite(STDERR, 'bench: http' . ($part ? " ($part)" : '') . ": {$p['error']}\n");
                 $partFailed = true;

@@ -61,22 +61,58 @@ function handover_nginx_conf(string $d, string $data, array $more): array
 function worker_stats(string $statsUrl): ?array
 {
     $s = json_decode((string) shell_exec('curl -s --max-time 30 ' . escapeshellarg($statsUrl)), true);
-    return is_array($s) ? $s : null;
+    return is_array($s['stats'] ?? null) ? $s['stats'] : null;
 }
 
 /**
- * Whether the one request between two worker_stats() was handed over whole ($size
- * bytes): null if it was, else what the hand-over's counters say instead.
+ * fastcopy_stats() of a pool of $workers, each path's counters summed over them: as many
+ * requests at once as there are workers, each holding its worker a moment, so that every
+ * worker answers one. Null when the pool has no fastcopy or not every worker answered.
  */
-function handover_missed(?array $before, ?array $after, int $size): ?string
+function pool_stats(string $statsUrl, int $workers, string $tmp): ?array
+{
+    $args = '';
+    for ($i = 0; $i < $workers; $i++) {
+        $args .= ' ' . escapeshellarg("$statsUrl?hold=0.3") . ' -o ' . escapeshellarg("$tmp.$i");
+    }
+    exec("curl -s --max-time 30 --parallel --parallel-immediate$args >/dev/null 2>&1");
+    $sum = [];
+    $pids = [];
+    for ($i = 0; $i < $workers; $i++) {
+        $s = json_decode((string) @file_get_contents("$tmp.$i"), true);
+        if (!is_array($s['stats'] ?? null)) {
+            return null;
+        }
+        $pids[$s['pid']] = true;
+        foreach (fc_stats_paths($s['stats']) as $path => $counters) {
+            foreach ($counters as $key => $n) {
+                if (is_array($n)) {
+                    foreach ($n as $reason => $k) {
+                        $sum[$path][$key][$reason] = ($sum[$path][$key][$reason] ?? 0) + $k;
+                    }
+                } else {
+                    $sum[$path][$key] = ($sum[$path][$key] ?? 0) + $n;
+                }
+            }
+        }
+    }
+    return count($pids) === $workers ? $sum : null;
+}
+
+/**
+ * Whether the $responses requests between two worker_stats() or pool_stats() were each
+ * handed over whole ($size bytes): null if they were, else what the hand-over's counters
+ * say instead.
+ */
+function handover_missed(?array $before, ?array $after, int $size, int $responses = 1): ?string
 {
     $h = fc_stats_delta($before, $after)['handover'] ?? null;
     if ($h === null) {
         return 'no fastcopy_stats() from the pool';
     }
-    if (($h['responses'] ?? 0) === 1 && ($h['handed_over'] ?? 0) === $size && $h['fallbacks'] === []) {
+    if (($h['responses'] ?? 0) === $responses && ($h['handed_over'] ?? 0) === $responses * $size && $h['fallbacks'] === []) {
         return null;
     }
-    return sprintf('not handed over (%d response(s) with %d bytes handed over%s)', $h['responses'] ?? 0, $h['handed_over'] ?? 0,
-        $h['fallbacks'] ? ', given up: ' . implode(', ', array_keys($h['fallbacks'])) : '');
+    return sprintf('not handed over (%d of %d response(s) with %d bytes handed over%s)', $h['responses'] ?? 0, $responses,
+        $h['handed_over'] ?? 0, $h['fallbacks'] ? ', given up: ' . implode(', ', array_keys($h['fallbacks'])) : '');
 }

@@ -240,6 +240,26 @@ function targets(array $results, array $cfg, ?array $http): array
             fn () => handover_target($results, 'http_lighttpd', $lt['size'], 'lt_static', 'lt_', $sfx));
     }
 
+    // A small page's wait while slow downloads hold the pool's workers.
+    $oc = $http['occupancy'] ?? null;
+    $ocRows = array_column($oc['rows'] ?? [], null, 'contender');
+    $add("occupancy, Nextcloud's nginx settings, 2 workers, 3 clients at 8 MiB/s: a small page's worst wait of 40 ≤ 0.1 s with the hand-over",
+        match (true) {
+            $oc === null => 'not run (HTTP case runs with --full or --http)',
+            !empty($oc['error']) => 'not run (' . $oc['error'] . ')',
+            $oc['shape']['pages'] < 40 => 'not run (' . $oc['shape']['pages'] . ' small requests, ' . human_size($oc['size']) . ' downloads in this mode)',
+            default => array_filter($ocRows, fn (array $r): bool => $r['status'] !== 'ok') === [] ? null
+                : 'not run (' . implode('; ', array_map(fn (array $r): string => "{$r['contender']}: {$r['status']}",
+                    array_filter($ocRows, fn (array $r): bool => $r['status'] !== 'ok'))) . ')',
+        }, function () use ($ocRows) {
+            $ho = $ocRows['occ_ho'];
+            $d = [];
+            foreach ($ocRows as $r) {
+                $d[] = sprintf('%s %s (rounds %s–%s)', $r['short'], fmt_time($r['worst_median']), fmt_time($r['worst_min']), fmt_time($r['worst_max']));
+            }
+            return [$ho['worst_median'] <= 0.1, 'worst waits, medians of the rounds: ' . implode('; ', $d) . ' (need ≤ 100 ms with the hand-over)'];
+        });
+
     // The apache path (issue 18), EnableSendfile unset: the child's syscalls near
     // Apache's own static sendfile, and its CPU against stock.
     $ap = $http['apache'] ?? null;
@@ -615,6 +635,9 @@ function write_outputs(array $cfg, array $meta, array $results, array $targets, 
     @mkdir($cfg['out'], 0777, true);
     $base = $cfg['out'] . '/' . $cfg['prefix'];
     $md = markdown($meta, $results, $targets, $http);
+    if (isset($http['occupancy']) && empty($http['occupancy']['not_asked'])) {
+        $md .= occupancy_markdown($http['occupancy']);
+    }
     if (isset($http['server_upload']) && empty($http['server_upload']['not_asked'])) {
         $md .= server_upload_markdown($http['server_upload']);
     }
