@@ -580,22 +580,6 @@ function http_case(array &$cfg): array
     // In the directory the hand-over is declared for: nginx's internal location sends from there.
     $file = http_data_file($cfg, $size);
     $port = free_port();
-    $pools = http_pools($cfg, $d);
-    // The hand-over as an operator configures it: conf/nginx's two files, and sabre's one
-    // header nginx does not keep by itself given back.
-    $handover = handover_nginx_conf($d, dirname($file), ['X-Sabre-Version']);
-    foreach ($pools as &$pool) {
-        $pool['directives'] = $pool['handover'] ? [$handover['params']] : [];
-    }
-    unset($pool);
-    // Production-like buffering, but never spill to a temp file.
-    file_put_contents("$d/nginx.conf", nginx_conf($d, $port, ['sendfile on', 'tcp_nopush on',
-        'default_type application/octet-stream'], $pools, dirname(__DIR__) . '/cases/http', '(/.*)?$', [
-            'PATH_INFO' => '$2', 'REQUEST_URI' => '$request_uri', 'REQUEST_METHOD' => '$request_method',
-            'QUERY_STRING' => '$query_string', 'SERVER_PROTOCOL' => '$server_protocol', 'FCBENCH_FILE' => $file,
-            'FCBENCH_WORK' => $d,
-        ], ['fastcgi_buffers 64 64k', 'fastcgi_max_temp_file_size 0', 'fastcgi_read_timeout 600s'],
-        "        location = /static/file.bin { alias $file; }\n        {$handover['server']};\n"));
     $contenders = http_contenders(basename($file));
     // The sabre/dav rows run the real libraries, which tests/integration/setup.sh installs.
     $libs = fclib_autoload('dav') !== null;
@@ -603,6 +587,16 @@ function http_case(array &$cfg): array
     say(sprintf('%-10s %-12s ', 'http', human_size($size)));
     $tc = microtime(true);
     try {
+        // The ho pools behind the hand-over as an operator configures it (conf/nginx's files).
+        [$pools, $handover] = handover_nginx(http_pools($cfg, $d), $d, dirname($file));
+        // Production-like buffering, but never spill to a temp file.
+        file_put_contents("$d/nginx.conf", nginx_conf($d, $port, ['sendfile on', 'tcp_nopush on',
+            'default_type application/octet-stream'], $pools, dirname(__DIR__) . '/cases/http', '(/.*)?$', [
+                'PATH_INFO' => '$2', 'REQUEST_URI' => '$request_uri', 'REQUEST_METHOD' => '$request_method',
+                'QUERY_STRING' => '$query_string', 'SERVER_PROTOCOL' => '$server_protocol', 'FCBENCH_FILE' => $file,
+                'FCBENCH_WORK' => $d,
+            ], ['fastcgi_buffers 64 64k', 'fastcgi_max_temp_file_size 0', 'fastcgi_read_timeout 600s'],
+            "        location = /static/file.bin { alias $file; }\n$handover"));
         $workers = start_pools($cfg, $d, $pools, fpm_ini(), $servers);
         [$servers[], $master] = start_server(['/usr/sbin/nginx', '-p', "$d/", '-c', "$d/nginx.conf", '-e', "$d/nginx-error.log"], "$d/nginx.out", $cfg);
         foreach (['unix', 'tcp'] as $listen) {

@@ -55,6 +55,22 @@ function handover_nginx_conf(string $d, string $data, array $more): array
 }
 
 /**
+ * The hand-over declared as an operator would for the pools of http_pools() that ask for
+ * it (ho): conf/nginx's files written into $d for the data directory $data, sabre's one
+ * header nginx does not keep by itself given back (X-Sabre-Version), their parameters
+ * included in those pools' locations. Returns [the pools, the line for the server block].
+ */
+function handover_nginx(array $pools, string $d, string $data): array
+{
+    $conf = handover_nginx_conf($d, $data, ['X-Sabre-Version']);
+    foreach ($pools as &$pool) {
+        $pool['directives'] = $pool['handover'] ? [$conf['params']] : [];
+    }
+    unset($pool);
+    return [$pools, "        {$conf['server']};\n"];
+}
+
+/**
  * fastcopy_stats() of the one worker behind $statsUrl (cases/http/stats.php in its
  * pool), or null when the pool has no fastcopy.
  */

@@ -103,26 +103,22 @@ function http_occupancy_case(array &$cfg): array
     @mkdir("$d/tmp", 0700, true);
     $file = http_data_file($cfg, $o['size']);
     $port = free_port();
-    // One unix-socket pool of each kind, Debian's default socket.
-    $pools = array_filter(http_pools($cfg, $d, ['stock', 'fc', 'ho']), fn (array $p): bool => $p['listen'] === 'unix');
-    $handover = handover_nginx_conf($d, dirname($file), ['X-Sabre-Version']);
-    foreach ($pools as &$pool) {
-        $pool['directives'] = $pool['handover'] ? [$handover['params']] : [];
-    }
-    unset($pool);
-    // Every page that waits holds two of nginx's connections (its client's and the pool's).
-    file_put_contents("$d/nginx.conf", nginx_conf($d, $port, ['sendfile on', 'tcp_nopush on', 'default_type application/octet-stream',
-        'fastcgi_buffers 64 4K'], $pools, dirname(__DIR__) . '/cases/http', '(/.*)?$', [
-            'PATH_INFO' => '$2', 'REQUEST_URI' => '$request_uri', 'REQUEST_METHOD' => '$request_method',
-            'QUERY_STRING' => '$query_string', 'SERVER_PROTOCOL' => '$server_protocol', 'FCBENCH_FILE' => $file,
-            'FCBENCH_WORK' => $d,
-        ], ['fastcgi_max_temp_file_size 0', 'fastcgi_read_timeout 600s'], "        {$handover['server']};\n", 512));
     $contenders = occupancy_contenders(basename($file));
     $libs = fclib_autoload('dav') !== null;
     say(sprintf('%-10s %-12s ', 'occupancy', human_size($o['size'])));
     $tc = microtime(true);
     return run_http_case('occupancy', $out, function (array &$out, array &$servers)
-            use (&$cfg, $contenders, $d, $file, $libs, $o, $pools, $port, $tc): void {
+            use (&$cfg, $contenders, $d, $file, $libs, $o, $port, $tc): void {
+        // One unix-socket pool of each kind (Debian's default socket), the ho one behind the hand-over.
+        [$pools, $handover] = handover_nginx(array_filter(http_pools($cfg, $d, ['stock', 'fc', 'ho']),
+            fn (array $p): bool => $p['listen'] === 'unix'), $d, dirname($file));
+        // Every page that waits holds two of nginx's connections (its client's and the pool's).
+        file_put_contents("$d/nginx.conf", nginx_conf($d, $port, ['sendfile on', 'tcp_nopush on', 'default_type application/octet-stream',
+            'fastcgi_buffers 64 4K'], $pools, dirname(__DIR__) . '/cases/http', '(/.*)?$', [
+                'PATH_INFO' => '$2', 'REQUEST_URI' => '$request_uri', 'REQUEST_METHOD' => '$request_method',
+                'QUERY_STRING' => '$query_string', 'SERVER_PROTOCOL' => '$server_protocol', 'FCBENCH_FILE' => $file,
+                'FCBENCH_WORK' => $d,
+            ], ['fastcgi_max_temp_file_size 0', 'fastcgi_read_timeout 600s'], $handover, 512));
         start_pools($cfg, $d, $pools, fpm_ini(), $servers, $o['workers']);
         [$servers[], $master] = start_server(['/usr/sbin/nginx', '-p', "$d/", '-c', "$d/nginx.conf", '-e', "$d/nginx-error.log"],
             "$d/nginx.out", $cfg);
