@@ -340,7 +340,7 @@ function targets(array $results, array $cfg, ?array $http): array
     return $t;
 }
 
-/** [met, figures]: the hand-over rows' whole server against the front end's static row ("{$prefix}static" or nginx's). */
+/** [met, figures]: the whole server of the hand-over rows ("$prefix{readfile,dav,nextcloud}_ho$sfx") against the front end's static row ($static). */
 function handover_target(array $results, string $case, int $size, string $static, string $prefix, string $sfx): array
 {
     $floor = find_row($results, $case, $size, $static)['server_cpu_per_gib'];
@@ -590,7 +590,9 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
             $md .= "lighttpd as an operator serving large files through PHP runs it: stream-response-body 2 passes PHP's body on as "
                 . "it comes, reading the worker at the client's pace (the default, 0, would hold each whole response in temp files "
                 . "before sending it); the hand-over's scope adds x-sendfile for the data directory, the FASTCOPY_HANDOVER "
-                . "declaration and server.range-requests = \"disable\" (bench/lib/http_lighttpd.php).\n\n"
+                . "declaration and server.range-requests = \"disable\" (bench/lib/http_lighttpd.php). Even so, where the client falls "
+                . "behind, lighttpd moves part of PHP's body through temp files in server.upload-dirs (lighttpd-upload-*: pwritev, then "
+                . "sendfile from them), more or less from one request to the next: part of its CPU on the stock and fastcgi rows.\n\n"
                 . download_table($lt['rows'], 'lighttpd')
                 . "\nCPU is what the one FPM worker and lighttpd (one process) used around each request (/proc/PID/schedstat, "
                 . "after both went idle), per GiB: the median of the runs; server CPU is lighttpd + worker (lighttpd alone for "
