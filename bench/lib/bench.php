@@ -11,7 +11,10 @@ require __DIR__ . '/util.php';
 require __DIR__ . '/report.php';
 require __DIR__ . '/chart.php';
 require __DIR__ . '/http.php';
+require __DIR__ . '/http_handover.php';
 require __DIR__ . '/http_apache.php';
+require __DIR__ . '/http_lighttpd.php';
+require __DIR__ . '/http_occupancy.php';
 require __DIR__ . '/put.php';
 require __DIR__ . '/http_upload.php';
 require __DIR__ . '/http_server_upload.php';
@@ -375,18 +378,26 @@ function main(array $argv): int
     }
 
     $http = null;
-    // --only=apache / --only=upload: that part of the HTTP case alone (--only=http: all of it).
+    // --only=downloads / apache / lighttpd / occupancy / upload / server_upload: that part of the
+    // HTTP case alone (--only=http: all of it).
     $want = static fn (string $part): bool => $only === null || in_array('http', $only, true) || in_array($part, $only, true);
-    if (isset($o['http']) && ($want('downloads') || $want('apache') || $want('upload') || $want('server_upload'))) {
+    $parts = ['downloads', 'apache', 'lighttpd', 'occupancy', 'upload', 'server_upload'];
+    if (isset($o['http']) && array_filter($parts, $want) !== []) {
         $http = $want('downloads') ? http_case($cfg) : ['size' => 0, 'rows' => [], 'error' => 'not asked (--only)', 'not_asked' => true];
         // The same downloads under Apache + mod_php (the apache path), in $http['apache'].
         $http['apache'] = $want('apache') ? http_apache_case($cfg) : ['size' => 0, 'rows' => [], 'error' => 'not asked (--only)', 'not_asked' => true];
+        // The same downloads behind lighttpd, handed over with X-Sendfile2, in $http['lighttpd'].
+        $http['lighttpd'] = $want('lighttpd') ? http_lighttpd_case($cfg)
+            : ['size' => 0, 'rows' => [], 'error' => 'not asked (--only)', 'not_asked' => true];
+        // How long a small page waits while slow downloads hold the workers, in $http['occupancy'].
+        $http['occupancy'] = $want('occupancy') ? http_occupancy_case($cfg)
+            : ['size' => 0, 'rows' => [], 'error' => 'not asked (--only)', 'not_asked' => true];
         // Uploads through nginx into PHP-FPM, in $http['upload'].
         $http['upload'] = $want('upload') ? http_upload_case($cfg) : ['size' => 0, 'rows' => [], 'error' => 'not asked (--only)', 'not_asked' => true];
         // The whole server's cost of a PUT (nginx + the worker) against nginx's own PUT, in $http['server_upload'].
         $http['server_upload'] = $want('server_upload') ? http_server_upload_case($cfg)
             : ['size' => 0, 'rows' => [], 'error' => 'not asked (--only)', 'not_asked' => true];
-        foreach ([...$http['rows'] ?? [], ...$http['apache']['rows'], ...$http['upload']['rows']] as $row) {
+        foreach ([...$http['rows'] ?? [], ...$http['apache']['rows'], ...$http['lighttpd']['rows'], ...$http['upload']['rows']] as $row) {
             $results[] = $row;
         }
     }
@@ -398,13 +409,14 @@ function main(array $argv): int
     // Smoke mode checks that every contender ran and delivered the bytes: a
     // failed row fails the run (nothing is timed).
     if ($cfg['verify']) {
-        $failed = array_filter([...$results, ...$http['server_upload']['rows'] ?? []],
+        $failed = array_filter([...$results, ...$http['server_upload']['rows'] ?? [], ...$http['occupancy']['rows'] ?? []],
             static fn (array $r) => str_starts_with($r['status'], 'error'));
         foreach ($failed as $r) {
             fwrite(STDERR, "bench: {$r['case']} {$r['contender']}: {$r['status']}\n");
         }
         $partFailed = false;
-        foreach (['' => $http, 'Apache' => $http['apache'] ?? null, 'upload' => $http['upload'] ?? null,
+        foreach (['' => $http, 'Apache' => $http['apache'] ?? null, 'lighttpd' => $http['lighttpd'] ?? null,
+            'occupancy' => $http['occupancy'] ?? null, 'upload' => $http['upload'] ?? null,
             'server upload' => $http['server_upload'] ?? null] as $part => $p) {
             if (!empty($p['error']) && empty($p['not_asked'])) {
                 fwrite(STDERR, 'bench: http' . ($part ? " ($part)" : '') . ": {$p['error']}\n");

@@ -4,7 +4,7 @@
 declare(strict_types=1);
 
 /** The cases drawn by http_chart(), never by chart(). */
-const HTTP_CASES = ['http', 'http_apache', 'http_upload'];
+const HTTP_CASES = ['http', 'http_apache', 'http_lighttpd', 'http_upload'];
 
 /** The copy cases' contenders as the chart names them: what a reader knows them by. */
 const CHART_NAMES = [
@@ -108,9 +108,9 @@ function http_chart_place(array $r): ?array
     if ($r['case'] === 'http_apache') {
         $id = preg_replace('/^ap_/', '', $r['contender']);
         $panel = 'Apache prefork + mod_php';
-    } elseif ($r['case'] === 'http') {
-        $id = preg_replace('/_tcp$/', '', $r['contender']);
-        $panel = 'nginx + PHP-FPM, ' . match ($r['listen'] ?? null) {
+    } elseif ($r['case'] === 'http' || $r['case'] === 'http_lighttpd') {
+        $id = preg_replace(['/_tcp$/', '/^lt_/'], '', $r['contender']);
+        $panel = ($r['case'] === 'http' ? 'nginx' : 'lighttpd') . ' + PHP-FPM, ' . match ($r['listen'] ?? null) {
             'tcp' => 'TCP pool (127.0.0.1)',
             'unix' => 'unix-socket pool',
             default => 'no pool',
@@ -151,7 +151,7 @@ function http_chart_place(array $r): ?array
     if ($id === 'stock' || $id === 'fastcopy') {
         return [$panel, 'stream_copy_to_stream()', $id === 'stock' ? 'stock' : 'fastcopy'];
     }
-    $kinds = ['_layer' => 'layer', '_through' => 'wrapper', '_ov' => 'fastcopy', '_off' => 'sf off'];
+    $kinds = ['_layer' => 'layer', '_through' => 'wrapper', '_ov' => 'fastcopy', '_ho' => 'handover', '_off' => 'sf off'];
     $kind = 'stock';
     foreach ($kinds as $suffix => $k) {
         if (str_ends_with($id, $suffix)) {
@@ -186,14 +186,15 @@ function http_chart(array $cfg, array $results, string $png): ?string
     // the override on the output layer; on the path; on Apache's path with EnableSendfile Off
     // and, for uploads, the override with fastcopy.spool_clone=1
     $colors = ['stock' => '#7f7f7f', 'wrapper' => '#9e9ac8', 'layer' => '#fdae6b', 'fastcopy' => '#e6550d',
-        'sf off' => '#a63603', 'clone' => '#6a51a3'];
-    $tic = ['clone' => '+clone'];
+        'handover' => '#1c9099', 'sf off' => '#a63603', 'clone' => '#6a51a3'];
+    $tic = ['clone' => '+clone', 'handover' => 'ho'];
     // Every abbreviation the chart uses, said in full under its title.
     $say = [
         'stock' => 'stock: PHP without fastcopy',
         'wrapper' => 'wrapper: the override reading through the userspace wrapper (fastcopy.disable=wrappers; the only way before the engine saw through it)',
         'layer' => "layer: the override on PHP's output layer (its fastcgi or apache path off)",
         'fastcopy' => 'fastcopy: fastcopy.override=1, every path on',
+        'handover' => 'ho: the hand-over, the override where the web server declares it and sends the file itself (X-Accel-Redirect, X-Sendfile2)',
         'sf off' => 'sf off: the apache path with EnableSendfile Off',
         'clone' => '+clone: the override with fastcopy.spool_clone=1 (the body spliced into the file, the spool cloned from it)',
         'sabre/dav GET' => 'sabre/dav GET: a sabre/dav 4.7 server (sabre/http copies 4 MiB pieces)',
@@ -214,20 +215,22 @@ function http_chart(array $cfg, array $results, string $png): ?string
             if ($kind === 'floor' && $r['case'] === 'http_upload') {
                 $panels[$panel]['floor_name'] = $floorSay[$r['contender']] ?? $floorSay[preg_replace('/_tcp$/', '', $r['contender'])] ?? $r['short'];
             }
-            // Apache's child serving the file itself: the CPU floor of the Apache panel too.
-            if ($kind === 'static' && $r['case'] === 'http_apache') {
-                $panels[$panel]['static_cpu'] = $r['cpu_per_gib'];
+            // The front end serving the file itself: the CPU floor of its panels too (the whole
+            // server's, which the pale bars show, for nginx and lighttpd).
+            if ($kind === 'static') {
+                $panels[$panel]['static_cpu'] = $r['server_cpu_per_gib'] ?? $r['cpu_per_gib'];
             }
         } else {
             $panels[$panel]['bars'][$workload][$kind] = $r;
         }
     }
-    // nginx serves its static file without a pool: its line goes into every nginx panel.
+    // nginx and lighttpd serve their static file without a pool: its lines go into each of their panels.
     foreach ($panels as $name => $p) {
         if (!isset($p['bars']) && isset($p['static'])) {
             foreach ($panels as $other => $q) {
                 if (isset($q['bars']) && !isset($q['static']) && strtok($other, ' ') === strtok($name, ' ')) {
                     $panels[$other]['static'] = $p['static'];
+                    $panels[$other]['static_cpu'] = $p['static_cpu'];
                 }
             }
         }
@@ -276,8 +279,8 @@ function http_chart(array $cfg, array $results, string $png): ?string
     $noteLines[] = $line;
     $head = "fastcopy benchmark ({$cfg['mode']}), HTTP: one request at a time, curl as the client\\n" . chart_run_line($cfg['meta'] ?? [])
         . '\\n' . implode('\\n', array_map(fn (string $l): string => str_replace(['"', "'"], ['', '’'], $l), $noteLines));
-    uksort($panels, fn (string $a, string $b): int => [str_starts_with($a, 'uploads'), str_starts_with($a, 'Apache'), str_contains($a, 'TCP')]
-        <=> [str_starts_with($b, 'uploads'), str_starts_with($b, 'Apache'), str_contains($b, 'TCP')]);
+    $order = fn (string $n): array => [str_starts_with($n, 'uploads'), str_starts_with($n, 'Apache'), str_starts_with($n, 'lighttpd'), str_contains($n, 'TCP')];
+    uksort($panels, fn (string $a, string $b): int => $order($a) <=> $order($b));
     $dir = $cfg['work'] . '/chart';
     @mkdir($dir);
     $cols = count($panels);
@@ -296,7 +299,10 @@ function http_chart(array $cfg, array $results, string $png): ?string
         $tics = $labels = [];
         $top = ['gib' => $p['static'] ?? 0, 'cpu' => max($p['floor'] ?? 0, $p['floor2'] ?? 0, $p['static_cpu'] ?? 0)];
         $x = 0;
-        $fe = str_starts_with($name, 'Apache') ? 'Apache' : (str_starts_with($name, 'uploads') ? 'upload' : 'nginx');
+        $fe = match (true) {
+            str_starts_with($name, 'uploads') => 'upload',
+            default => strtok($name, ' '),
+        };
         foreach ($p['bars'] as $workload => $kinds) {
             $first = $x;
             foreach (array_keys($colors) as $kind) {
@@ -329,11 +335,11 @@ function http_chart(array $cfg, array $results, string $png): ?string
             $p['floor'], $p['floor']) : '';
         $floor .= isset($p['floor2']) ? sprintf(", %.4f with lines dt 3 lw 2 lc rgb '#6baed6' title 'C floor, no spool (%.2f)'",
             $p['floor2'], $p['floor2']) : '';
-        $floor .= isset($p['static_cpu']) ? sprintf(", %.4f with lines dt 2 lw 2 lc rgb '#31a354' title 'Apache serving the file itself (%.2f)'",
-            $p['static_cpu'], $p['static_cpu']) : '';
+        $floor .= isset($p['static_cpu']) ? sprintf(", %.4f with lines dt 2 lw 2 lc rgb '#31a354' title '%s serving the file itself (%.2f)'",
+            $p['static_cpu'], $fe, $p['static_cpu']) : '';
         $cpuTitle = match ($fe) {
-            'nginx' => 'CPU s per GiB (lower is better): the PHP-FPM worker solid, nginx pale above it',
-            'upload' => 'CPU s per GiB (lower is better): the PHP-FPM worker solid, nginx pale above it',
+            'nginx', 'upload' => 'CPU s per GiB (lower is better): the PHP-FPM worker solid, nginx pale above it',
+            'lighttpd' => 'CPU s per GiB (lower is better): the PHP-FPM worker solid, lighttpd pale above it',
             default => 'CPU s per GiB (lower is better) of the Apache child, PHP inside it',
         };
         $rows['cpu'] .= $head . "set title \"$title\\n$cpuTitle\"\nset yrange [0:" . round($top['cpu'] * 1.3, 2) . "]\n"

@@ -1,7 +1,10 @@
 <?php
 // The HTTP case: nginx serving a file itself (sendfile on) against PHP-FPM
-// behind it sending the same file through php://output. curl is the client;
-// the figure that matters is the FPM worker's CPU seconds per GiB served.
+// behind it sending the same file through php://output, or handing it back for
+// nginx to send (the hand-over, http_handover.php). curl is the client; the figures
+// that matter are the FPM worker's CPU seconds per GiB served, and the whole
+// server's (nginx + worker) against nginx's own static download. Its pools, timed
+// requests and checks serve the lighttpd case too (http_lighttpd.php).
 // Everything listens on 127.0.0.1 or unix sockets in the scratch directory,
 // with configs written there; nothing under /etc is read or touched.
 declare(strict_types=1);
@@ -104,8 +107,8 @@ function wait_path(string $path, string $log): void
     }
 }
 
-/** $listen: a unix socket path or 127.0.0.1:PORT. */
-function fpm_conf(string $d, string $name, string $listen): string
+/** $listen: a unix socket path or 127.0.0.1:PORT; $children: the pool's static workers. */
+function fpm_conf(string $d, string $name, string $listen, int $children = 1): string
 {
     return <<<INI
     [global]
@@ -116,7 +119,7 @@ function fpm_conf(string $d, string $name, string $listen): string
     [bench]
     listen = $listen
     pm = static
-    pm.max_children = 1
+    pm.max_children = $children
     pm.max_requests = 0
     request_terminate_timeout = 600
     catch_workers_output = yes
@@ -131,12 +134,13 @@ function fpm_conf(string $d, string $name, string $listen): string
  * block; $locations: the server's location blocks, one per FPM pool, each
  * `location ~ ^/POOL/$script { fastcgi_pass POOL'S ADDRESS; $params...; $directives... }`
  * (SCRIPT_FILENAME and SCRIPT_NAME from the pool and the script, and the pool's own
- * directives after $directives), plus $static.
+ * directives after $directives), plus $static; $connections: the worker's connections
+ * (a client and its upstream take two).
  *
  * @param array<string, array{addr: string, directives?: string[]}> $pools
  */
 function nginx_conf(string $d, int $port, array $http, array $pools, string $scripts, string $script,
-    array $params, array $directives, string $static = ''): string
+    array $params, array $directives, string $static = '', int $connections = 64): string
 {
     $lines = static fn (array $l, string $indent): string => implode('', array_map(fn ($x) => "$indent$x\n", $l));
     $locations = '';
@@ -151,7 +155,7 @@ function nginx_conf(string $d, int $port, array $http, array $pools, string $scr
             . $lines(array_map(fn ($x) => "$x;", [...$directives, ...$p['directives'] ?? []]), '            ') . "        }\n";
     }
     return "# Written by bench/lib/http.php for one run; loopback only.\nuser root;\nworker_processes 1;\ndaemon off;\n"
-        . "pid $d/nginx.pid;\nerror_log $d/nginx-error.log warn;\nevents { worker_connections 64; }\nhttp {\n"
+        . "pid $d/nginx.pid;\nerror_log $d/nginx-error.log warn;\nevents { worker_connections $connections; }\nhttp {\n"
         . "    access_log off;\n    client_body_temp_path $d/tmp/body;\n    fastcgi_temp_path $d/tmp/fastcgi;\n"
         . "    proxy_temp_path $d/tmp/proxy;\n    uwsgi_temp_path $d/tmp/uwsgi;\n    scgi_temp_path $d/tmp/scgi;\n"
         . $lines(array_map(fn ($x) => "$x;", $http), '    ')
@@ -194,16 +198,19 @@ function stop_servers(array $servers): void
 }
 
 /**
- * The FPM masters, one worker each: stock without the extension; with it and
- * the override, once on the output-layer path (fastcgi switched off: what
- * fastcopy did before the fastcgi path) and once with every path. Each on a
- * unix socket (Debian's default pool) and on TCP.
+ * The FPM masters, one worker each, of the $kinds asked for: stock without the
+ * extension; with it and the override, once on the output-layer path (fastcgi
+ * switched off: what fastcopy did before the fastcgi path), once with every path
+ * (fc), and once more with every path behind a location that declares the hand-over
+ * (ho: the same ini as fc, the web server's parameters make the difference). Each on
+ * a unix socket (Debian's default pool) and on TCP.
  */
-function http_pools(array $cfg, string $d): array
+function http_pools(array $cfg, string $d, array $kinds = ['stock', 'layer', 'fc', 'ho']): array
 {
+    $byKind = ['stock' => null, 'layer' => ['fastcopy.disable=fastcgi'], 'fc' => [], 'ho' => []];
     $pools = [];
     foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
-        foreach (['stock' => null, 'layer' => ['fastcopy.disable=fastcgi'], 'fc' => []] as $kind => $ini) {
+        foreach (array_intersect_key($byKind, array_flip($kinds)) as $kind => $ini) {
             if ($ini !== null && $cfg['ext'] === '') {
                 continue;
             }
@@ -214,7 +221,7 @@ function http_pools(array $cfg, string $d): array
                     array_push($args, '-d', $line);
                 }
             }
-            $pools["$kind$sfx"] = ['listen' => $listen, 'args' => $args,
+            $pools["$kind$sfx"] = ['listen' => $listen, 'args' => $args, 'handover' => $kind === 'ho',
                 'addr' => $listen === 'unix' ? "$d/fpm-$kind$sfx.sock" : '127.0.0.1:' . free_port()];
         }
     }
@@ -222,19 +229,29 @@ function http_pools(array $cfg, string $d): array
 }
 
 /**
- * Who is measured, through which URL, in which pool. 'base' is the same code
- * on stock PHP; 'layer' the same code with the override on the output-layer
- * path, which the fastcgi rows' server CPU is compared with.
+ * The scripts the download cases serve the file named $name with: id => [what,
+ * URL under the pool's prefix, whether it runs the real libraries].
  */
-function http_contenders(string $name): array
+function download_scripts(string $name): array
 {
-    $c = ['nginx' => ['label' => 'nginx static (sendfile on)', 'short' => 'nginx static', 'url' => '/static/file.bin', 'pool' => null]];
-    $scripts = [
+    return [
         'readfile' => ['readfile()', 'readfile.php', false],
         'dav' => ['sabre/dav 4.7 GET (sabre/http 5.1.12)', "dav.php/$name", true],
         // Nextcloud's shape: the body behind icewind's CallbackWrapper (close callback only).
         'nextcloud' => ['sabre/dav GET + CallbackWrapper (Nextcloud shape)', "nextcloud.php/$name", true],
     ];
+}
+
+/**
+ * Who is measured, through which URL, in which pool. 'base' is the same code
+ * on stock PHP; 'layer' the same code with the override on the output-layer
+ * path, which the fastcgi rows' server CPU is compared with; 'handover': the
+ * location declares the hand-over, and every request must be handed over.
+ */
+function http_contenders(string $name): array
+{
+    $c = ['nginx' => ['label' => 'nginx static (sendfile on)', 'short' => 'nginx static', 'url' => '/static/file.bin', 'pool' => null]];
+    $scripts = download_scripts($name);
     foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
         $where = $listen === 'unix' ? 'unix socket' : 'TCP';
         if ($listen === 'unix') {
@@ -248,6 +265,9 @@ function http_contenders(string $name): array
             $c["{$id}_ov$sfx"] = ['label' => "$what, override, fastcgi path ($where)", 'short' => "$id fastcgi $listen",
                 'url' => "/fc$sfx/$url", 'pool' => "fc$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "$id$sfx", 'layer' => "{$id}_layer$sfx",
                 'ref' => $listen === 'unix' ? 'cref' : 'cref_tcp'];
+            $c["{$id}_ho$sfx"] = ['label' => "$what, override, hand-over: X-Accel-Redirect ($where)", 'short' => "$id handover $listen",
+                'url' => "/ho$sfx/$url", 'pool' => "ho$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "$id$sfx",
+                'handover' => true];
         }
     }
     // The floor: the fastcgi path's syscalls in C, no PHP, into the bench's drain.
@@ -273,6 +293,47 @@ function http_get(string $url): array
         escapeshellarg('%{http_code} %{size_download} %{time_total}'), escapeshellarg($url))));
     [$code, $bytes, $time] = explode(' ', $res . '  ');
     return [$code, (int) $bytes, (float) $time];
+}
+
+/** One request through curl, the body hashed as it arrives: [HTTP code, bytes, sha256 or null]. */
+function http_get_sha256(string $url, string $tmp): array
+{
+    $hash = trim((string) shell_exec(sprintf('curl -s --max-time 300 -w %s %s 2>%s | %s', escapeshellarg('%{stderr}%{http_code} %{size_download}'),
+        escapeshellarg($url), escapeshellarg("$tmp.curl"), sha256_tool())));
+    [$code, $bytes] = explode(' ', trim((string) @file_get_contents("$tmp.curl")) . ' ');
+    return [$code, (int) $bytes, preg_match('/^([0-9a-f]{64}) /', $hash, $m) ? $m[1] : null];
+}
+
+/**
+ * One GET of $url measured on $pids (role => pid), the machine quiet and each process
+ * idle before, and idle again after: curl has all the bytes before a worker has ended
+ * its request, and the end belongs to the request's cost. [code, bytes, wall, cpu =>
+ * [role => seconds]].
+ */
+function timed_get(array &$cfg, array $pids, string $url): array
+{
+    wait_quiet($cfg);
+    settle(array_values($pids));
+    $cpu = array_map('proc_cpu', $pids);
+    [$code, $bytes, $time] = http_get($url);
+    settle(array_values($pids));
+    foreach ($pids as $role => $pid) {
+        $cpu[$role] = proc_cpu($pid) - $cpu[$role];
+    }
+    return ['code' => $code, 'bytes' => $bytes, 'wall' => $time, 'cpu' => $cpu];
+}
+
+/** One GET of $url with `strace -c` on each of $pids (role => pid): [code, bytes, [role => strace_detach()]]. */
+function traced_get(array $pids, string $url, string $prefix): array
+{
+    settle(array_values($pids));
+    $traces = [];
+    foreach ($pids as $role => $pid) {
+        $traces[$role] = strace_attach($pid, "$prefix-$role.txt");
+    }
+    [$code, $bytes] = http_get($url);
+    settle(array_values($pids));
+    return [$code, $bytes, array_map('strace_detach', $traces)];
 }
 
 /** Attaches `strace -c` to a running process; returns [proc, summary file]. */
@@ -340,7 +401,166 @@ function cref_run(array $cfg, array $drain, string $file, int $size, string $d):
         return "fcref sent {$r['bytes']} payload bytes, the drain got $got (expected $size and $expect)";
     }
     $cpu = $r['utime'] + $r['stime'];
-    return ['wall' => $r['wall'], 'bytes' => $size, 'cpu' => $cpu, 'nginx_cpu' => null, 'server_cpu' => $cpu];
+    return ['wall' => $r['wall'], 'bytes' => $size, 'cpu' => $cpu, 'front_cpu' => null, 'server_cpu' => $cpu];
+}
+
+/**
+ * Every pool's ini in the download cases: output_buffering and expose_php as in
+ * php.ini-production (and Debian's): nginx gives no X-Powered-By back, so a response
+ * carrying it would not be handed over. And the extensions the libraries need under -n.
+ */
+function fpm_ini(): array
+{
+    $ini = ['-d', 'memory_limit=128M', '-d', 'output_buffering=4096', '-d', 'expose_php=0'];
+    foreach (fclib_ini() as $line) {
+        array_push($ini, '-d', $line);
+    }
+    return $ini;
+}
+
+/**
+ * Starts the pools of http_pools(), $children static workers each, with $fpmIni; the
+ * processes go to $servers. Returns each pool's (first) worker.
+ */
+function start_pools(array &$cfg, string $d, array $pools, array $fpmIni, array &$servers, int $children = 1): array
+{
+    $workers = [];
+    foreach ($pools as $name => $pool) {
+        file_put_contents("$d/fpm-$name.conf", fpm_conf($d, $name, $pool['addr'], $children));
+        $log = "$d/fpm-$name.out";
+        [$servers[], $master] = start_server(['/usr/sbin/php-fpm8.2', '-n', '-R', '-F', '-y', "$d/fpm-$name.conf", ...$fpmIni, ...$pool['args']],
+            $log, $cfg);
+        $workers[$name] = wait_worker($master, $log);
+    }
+    return $workers;
+}
+
+/**
+ * The untimed check of a download row's body: one more request, its sha256 against the
+ * file's ($sha). Null when equal, else what was wrong.
+ */
+function body_mismatch(string $url, int $size, string $sha, string $tmp): ?string
+{
+    [$code, $bytes, $got] = http_get_sha256($url, $tmp);
+    return $code === '200' && $bytes === $size && $got === $sha ? null
+        : "the body checked: HTTP $code, $bytes bytes, sha256 " . ($got ?? '?') . " (expected $size bytes, $sha)";
+}
+
+/**
+ * One timed request of a download row on the front end's process ($front) and, for a
+ * pool's row, its worker, the bytes counted; for a row that declares the hand-over, the
+ * worker's counters read around it: the request must have been handed over whole.
+ * Returns a run [wall, bytes, cpu (the worker's, or the front end's on its static row),
+ * front_cpu, server_cpu (a static row's front end counted once)] or why it failed.
+ */
+function download_run(array &$cfg, array $c, int $front, ?int $worker, string $base, int $size): array|string
+{
+    $stats = "$base/{$c['pool']}/stats.php";
+    $before = empty($c['handover']) ? null : worker_stats($stats);
+    $run = timed_get($cfg, ['front' => $front] + ($worker === null ? [] : ['worker' => $worker]), $base . $c['url']);
+    if ($run['code'] !== '200' || $run['bytes'] !== $size) {
+        return "HTTP {$run['code']}, {$run['bytes']} bytes (expected $size)";
+    }
+    if (!empty($c['handover']) && ($missed = handover_missed($before, worker_stats($stats), $size)) !== null) {
+        return $missed;
+    }
+    return ['wall' => $run['wall'], 'bytes' => $run['bytes'], 'cpu' => $run['cpu']['worker'] ?? $run['cpu']['front'],
+        'front_cpu' => $run['cpu']['front'], 'server_cpu' => array_sum($run['cpu'])];
+}
+
+/**
+ * The untimed passes of a download case over its $live rows (by $contenders' urls; C
+ * rows have none): each body's sha256 against the file's, with what the worker's
+ * fastcopy_stats() counted for that request once it ended (the engine column), then,
+ * with strace, one request with `strace -c` on the worker ($workerOf) and on the front
+ * end. Fills $rows[$id]: sha256_equal or error, engine, syscalls, front_syscalls.
+ */
+function download_checks(array &$cfg, array $contenders, array $live, array &$rows, string $base, string $file, int $size,
+    int $front, callable $workerOf, string $d): void
+{
+    $sha = sha256_file($file);
+    foreach ($live as $id) {
+        if (isset($rows[$id]['error']) || ($contenders[$id]['url'] ?? null) === null) {
+            continue;
+        }
+        $stats = empty($contenders[$id]['ext']) ? null : "$base/{$contenders[$id]['pool']}/stats.php";
+        $before = $stats ? worker_stats($stats) : null;
+        $wrong = body_mismatch($base . $contenders[$id]['url'], $size, $sha, "$d/body-$id");
+        $rows[$id]['engine'] = $stats ? fc_stats_active(fc_stats_delta($before, worker_stats($stats))) : null;
+        $rows[$id]['sha256_equal'] = $wrong === null;
+        if ($wrong !== null) {
+            $rows[$id]['error'] = $wrong;
+            say("  $id: $wrong");
+        }
+    }
+    echo 'h';
+    if (!$cfg['has_strace']) {
+        return;
+    }
+    foreach ($live as $id) {
+        $c = $contenders[$id];
+        if (isset($rows[$id]['error']) || ($c['url'] ?? null) === null) {
+            continue;
+        }
+        $worker = $workerOf($c);
+        [$code, $bytes, $sys] = traced_get(['front' => $front] + ($worker === null ? [] : ['worker' => $worker]), $base . $c['url'],
+            "$d/strace-$id");
+        if ($code === '200' && $bytes === $size) {
+            $rows[$id]['syscalls'] = $sys['worker'] ?? $sys['front'];
+            $rows[$id]['front_syscalls'] = $sys['front'];
+        }
+    }
+    echo 's';
+}
+
+/**
+ * A download row's figures from its runs, per GiB: the time, the worker's CPU (median,
+ * min–max: one request that met a busy machine can double it), the front end's
+ * ("{$front}_cpu_per_gib") and the whole server's; syscalls per GiB of both; what the
+ * body and hand-over checks found.
+ */
+function download_figures(array $r, int $size, string $front): array
+{
+    $perGib = static fn (?float $s) => $s === null ? null : $s / ($size / GIB);
+    $sys = static fn (?array $s) => $s === null ? null : ['per_gib' => (int) round($s['total'] * GIB / $size)] + $s;
+    $walls = array_column($r['runs'], 'wall');
+    return [
+        ...row_timing($r, $walls, $size),
+        ...row_cpu(array_column($r['runs'], 'cpu'), $perGib),
+        "{$front}_cpu_per_gib" => $perGib(median(array_filter(array_column($r['runs'], 'front_cpu'), 'is_float'))),
+        'server_cpu_per_gib' => $perGib(median(array_column($r['runs'], 'server_cpu'))),
+        'maxrss_kb' => null,
+        'syscalls' => $sys($r['syscalls'] ?? null),
+        "{$front}_syscalls" => $sys($r['front_syscalls'] ?? null),
+        'sha256_equal' => $r['sha256_equal'] ?? null,
+        'handed_over' => $r['handed_over'] ?? null,
+        'engine' => $r['engine'] ?? null,
+        'walls' => $walls,
+    ];
+}
+
+/** $a[$field] / $b[$field] ($inverse: the other way up) when both rows ran; null otherwise. */
+function row_ratio(array $a, ?array $b, string $field, bool $inverse = false): ?float
+{
+    if ($b === null || $b['status'] !== 'ok' || $a['status'] !== 'ok') {
+        return null;
+    }
+    [$num, $den] = $inverse ? [$b[$field], $a[$field]] : [$a[$field], $b[$field]];
+    return $den > 0 ? $num / $den : null;
+}
+
+/**
+ * Why a download contender cannot run here, or null: its pool was not started (no
+ * extension), the override is missing, or the libraries it runs are.
+ */
+function download_na(array $c, array $pools, array $cfg, bool $libs): ?string
+{
+    return match (true) {
+        $c['pool'] !== null && !isset($pools[$c['pool']]) => 'n/a (extension not built)',
+        !empty($c['override']) && !$cfg['override'] => 'n/a (override not built)',
+        !empty($c['libs']) && !$libs => 'n/a (sabre/dav not installed: tests/integration/setup.sh)',
+        default => null,
+    };
 }
 
 function http_case(array &$cfg): array
@@ -357,19 +577,9 @@ function http_case(array &$cfg): array
     }
     $d = $cfg['work'] . '/http';
     @mkdir("$d/tmp", 0700, true);
-    $file = $cfg['work'] . "/src-$size.bin";
-    make_file($file, $size);
-    warm_file($file);
+    // In the directory the hand-over is declared for: nginx's internal location sends from there.
+    $file = http_data_file($cfg, $size);
     $port = free_port();
-    $pools = http_pools($cfg, $d);
-    // Production-like buffering, but never spill to a temp file.
-    file_put_contents("$d/nginx.conf", nginx_conf($d, $port, ['sendfile on', 'tcp_nopush on',
-        'default_type application/octet-stream'], $pools, dirname(__DIR__) . '/cases/http', '(/.*)?$', [
-            'PATH_INFO' => '$2', 'REQUEST_URI' => '$request_uri', 'REQUEST_METHOD' => '$request_method',
-            'QUERY_STRING' => '$query_string', 'SERVER_PROTOCOL' => '$server_protocol', 'FCBENCH_FILE' => $file,
-            'FCBENCH_STATS' => "$d/stats-{pool}-\$1.json", 'FCBENCH_WORK' => $d,
-        ], ['fastcgi_buffers 64 64k', 'fastcgi_max_temp_file_size 0', 'fastcgi_read_timeout 600s'],
-        "        location = /static/file.bin { alias $file; }\n"));
     $contenders = http_contenders(basename($file));
     // The sabre/dav rows run the real libraries, which tests/integration/setup.sh installs.
     $libs = fclib_autoload('dav') !== null;
@@ -377,40 +587,32 @@ function http_case(array &$cfg): array
     say(sprintf('%-10s %-12s ', 'http', human_size($size)));
     $tc = microtime(true);
     try {
-        // output_buffering as in php.ini-production.
-        $fpmIni = ['-d', 'memory_limit=128M', '-d', 'output_buffering=4096'];
-        foreach (fclib_ini() as $line) {
-            array_push($fpmIni, '-d', $line);
-        }
-        $workers = [];
-        foreach ($pools as $name => $pool) {
-            file_put_contents("$d/fpm-$name.conf", fpm_conf($d, $name, $pool['addr']));
-            $log = "$d/fpm-$name.out";
-            [$p, $master] = start_server(['/usr/sbin/php-fpm8.2', '-n', '-R', '-F', '-y', "$d/fpm-$name.conf", ...$fpmIni, ...$pool['args']], $log, $cfg);
-            $servers[] = $p;
-            $workers[$name] = wait_worker($master, $log);
-        }
-        [$p, $master] = start_server(['/usr/sbin/nginx', '-p', "$d/", '-c', "$d/nginx.conf", '-e', "$d/nginx-error.log"], "$d/nginx.out", $cfg);
-        $servers[] = $p;
+        // The ho pools behind the hand-over as an operator configures it (conf/nginx's files).
+        [$pools, $handover] = handover_nginx(http_pools($cfg, $d), $d, dirname($file));
+        // Production-like buffering, but never spill to a temp file.
+        file_put_contents("$d/nginx.conf", nginx_conf($d, $port, ['sendfile on', 'tcp_nopush on',
+            'default_type application/octet-stream'], $pools, dirname(__DIR__) . '/cases/http', '(/.*)?$', [
+                'PATH_INFO' => '$2', 'REQUEST_URI' => '$request_uri', 'REQUEST_METHOD' => '$request_method',
+                'QUERY_STRING' => '$query_string', 'SERVER_PROTOCOL' => '$server_protocol', 'FCBENCH_FILE' => $file,
+                'FCBENCH_WORK' => $d,
+            ], ['fastcgi_buffers 64 64k', 'fastcgi_max_temp_file_size 0', 'fastcgi_read_timeout 600s'],
+            "        location = /static/file.bin { alias $file; }\n$handover"));
+        $workers = start_pools($cfg, $d, $pools, fpm_ini(), $servers);
+        [$servers[], $master] = start_server(['/usr/sbin/nginx', '-p', "$d/", '-c', "$d/nginx.conf", '-e', "$d/nginx-error.log"], "$d/nginx.out", $cfg);
         foreach (['unix', 'tcp'] as $listen) {
             $drains[$listen] = start_receivers(['dst' => $listen], $cfg);
         }
         wait_path("$d/nginx.pid", "$d/nginx-error.log");
         $nginx = wait_worker($master, "$d/nginx-error.log");
         $base = "http://127.0.0.1:$port";
-        // The process whose CPU a contender is charged: its pool's worker, or nginx for the static row.
-        $workerOf = static fn (array $c): int => $c['pool'] === null ? $nginx : $workers[$c['pool']];
+        // The worker a contender is charged besides nginx: its pool's, none for the static row.
+        $workerOf = static fn (array $c): ?int => $c['pool'] === null ? null : $workers[$c['pool']];
 
         $rows = [];
         $live = [];
         foreach ($contenders as $id => $c) {
-            $na = match (true) {
-                $c['pool'] !== null && !isset($pools[$c['pool']]) => 'n/a (extension not built)',
-                !empty($c['override']) && !$cfg['override'] => 'n/a (override not built)',
-                !empty($c['libs']) && !$libs => 'n/a (sabre/dav not installed: tests/integration/setup.sh)',
-                default => null,
-            };
-            $rows[$id] = ['runs' => [], 'na' => $na];
+            $na = download_na($c, $pools, $cfg, $libs);
+            $rows[$id] = ['runs' => [], 'na' => $na, 'handed_over' => empty($c['handover']) ? null : 0];
             if ($na === null) {
                 $live[] = $id;
             }
@@ -424,98 +626,39 @@ function http_case(array &$cfg): array
                 if (isset($c['cref'])) {
                     wait_quiet($cfg);
                     $run = cref_run($cfg, $drains[$c['cref']], $file, $size, $d);
-                    if (is_string($run)) {
-                        $rows[$id]['error'] = $run;
-                        say("  $id: $run");
-                    } elseif ($rep >= 0) {
-                        $rows[$id]['runs'][] = $run;
-                    }
-                    continue;
+                } else {
+                    $run = download_run($cfg, $c, $nginx, $workerOf($c), $base, $size);
                 }
-                $worker = $workerOf($c);
-                wait_quiet($cfg);
-                settle([$worker, $nginx]);
-                $w0 = proc_cpu($worker);
-                $n0 = proc_cpu($nginx);
-                [$code, $bytes, $time] = http_get($base . $c['url']);
-                settle([$worker, $nginx]);
-                $w1 = proc_cpu($worker);
-                $n1 = proc_cpu($nginx);
-                if ($code !== '200' || $bytes !== $size) {
-                    $rows[$id]['error'] = "HTTP $code, $bytes bytes (expected $size): " . tail("$d/fpm-{$c['pool']}.log", 200) . ' ' . tail("$d/nginx-error.log", 200);
+                if (is_string($run)) {
+                    $rows[$id]['error'] = $run . (isset($c['cref']) ? '' : ': ' . tail("$d/fpm-{$c['pool']}.log", 200) . ' ' . tail("$d/nginx-error.log", 200));
                     say("  $id: {$rows[$id]['error']}");
                     continue;
                 }
+                if (!empty($c['handover'])) {
+                    $rows[$id]['handed_over']++;
+                }
                 if ($rep >= 0) {
-                    // The nginx row's worker is nginx: its server CPU is counted once.
-                    $rows[$id]['runs'][] = ['wall' => $time, 'bytes' => $bytes, 'cpu' => $w1 - $w0,
-                        'nginx_cpu' => $n1 - $n0, 'server_cpu' => $c['pool'] === null ? $n1 - $n0 : $w1 - $w0 + $n1 - $n0];
+                    $rows[$id]['runs'][] = $run;
                 }
             }
             echo '.';
         }
-        // Separate, untimed pass: one request per contender with strace -c
-        // on the worker and on nginx.
-        if ($cfg['has_strace']) {
-            foreach ($live as $id) {
-                if (isset($rows[$id]['error']) || isset($contenders[$id]['cref'])) {
-                    continue;
-                }
-                $c = $contenders[$id];
-                $worker = $workerOf($c);
-                settle([$worker, $nginx]);
-                $tw = strace_attach($worker, "$d/strace-$id-worker.txt");
-                $tn = $c['pool'] === null ? null : strace_attach($nginx, "$d/strace-$id-nginx.txt");
-                [$code, $bytes] = http_get($base . $c['url']);
-                settle([$worker, $nginx]);
-                $rows[$id]['syscalls'] = strace_detach($tw);
-                $rows[$id]['nginx_syscalls'] = $tn ? strace_detach($tn) : $rows[$id]['syscalls'];
-                if ($code !== '200' || $bytes !== $size) {
-                    $rows[$id]['syscalls'] = $rows[$id]['nginx_syscalls'] = null;
-                }
-            }
-            echo 's';
-        }
+        download_checks($cfg, $contenders, $live, $rows, $base, $file, $size, $nginx, $workerOf, $d);
         say(sprintf(' %.1f s', microtime(true) - $tc));
 
-        $perGib = static fn (?float $s) => $s === null ? null : $s / ($size / GIB);
         foreach ($contenders as $id => $c) {
-            $r = $rows[$id];
-            $walls = array_column($r['runs'], 'wall');
-            $script = preg_match('#/(\w+)\.php#', $c['url'] ?? '', $m) ? $m[1] : '';
-            $stats = @file_get_contents("$d/stats-{$c['pool']}-$script.json");
-            $cpu = array_column($r['runs'], 'cpu');
-            $sys = static fn (?array $s) => $s === null ? null : ['per_gib' => (int) round($s['total'] * GIB / $size)] + $s;
             $out['rows'][] = [
                 ...http_row('http', 'HTTP: nginx → PHP-FPM, curl client', $size, $id, $c['label'], $c['short']),
                 'listen' => $c['cref'] ?? ($c['pool'] === null ? null : $pools[$c['pool']]['listen']),
-                ...row_timing($r, $walls, $size),
-                // Medians of the runs, per GiB. The worker's spread is shown
-                // too: one request that met a busy machine can double it.
-                ...row_cpu($cpu, $perGib),
-                'nginx_cpu_per_gib' => isset($c['cref']) ? null : $perGib(median(array_column($r['runs'], 'nginx_cpu'))),
-                'server_cpu_per_gib' => $perGib(median(array_column($r['runs'], 'server_cpu'))),
+                ...download_figures($rows[$id], $size, 'nginx'),
                 'cpu_process' => match (true) {
                     isset($c['cref']) => 'C sender',
                     $c['pool'] === null => 'nginx worker',
                     default => 'FPM worker',
                 },
-                'maxrss_kb' => null,
-                'syscalls' => $sys($r['syscalls'] ?? null),
-                'nginx_syscalls' => $sys($r['nginx_syscalls'] ?? null),
-                'engine' => $stats ? json_decode($stats, true) : null,
-                'walls' => $walls,
             ];
         }
         $byId = array_column($out['rows'], null, 'contender');
-        // $a[$field] / $b[$field] ($inverse: the other way up) when both rows ran; null otherwise.
-        $ratio = static function (array $a, ?array $b, string $field, bool $inverse = false): ?float {
-            if ($b === null || $b['status'] !== 'ok' || $a['status'] !== 'ok') {
-                return null;
-            }
-            [$num, $den] = $inverse ? [$b[$field], $a[$field]] : [$a[$field], $b[$field]];
-            return $den > 0 ? $num / $den : null;
-        };
         foreach ($out['rows'] as &$r) {
             $c = $contenders[$r['contender']];
             // The same code on stock PHP; for the fastcgi rows also the override on the
@@ -524,13 +667,15 @@ function http_case(array &$cfg): array
             $l = isset($c['layer']) ? $byId[$c['layer']] : null;
             $f = isset($c['ref']) ? $byId[$c['ref']] : null;
             $r['base'] = $b['short'] ?? null;
-            $r['vs_stock'] = $ratio($r, $b, 'wall_median', true);
-            $r['cpu_vs_stock'] = $ratio($r, $b, 'cpu_per_gib');
+            $r['vs_stock'] = row_ratio($r, $b, 'wall_median', true);
+            $r['cpu_vs_stock'] = row_ratio($r, $b, 'cpu_per_gib');
             $r['layer'] = $l['short'] ?? null;
-            $r['server_vs_layer'] = $ratio($r, $l, 'server_cpu_per_gib');
+            $r['server_vs_layer'] = row_ratio($r, $l, 'server_cpu_per_gib');
             $r['vs_ref'] = null;
             $r['floor'] = $f['short'] ?? null;
-            $r['cpu_vs_floor'] = $ratio($r, $f, 'cpu_per_gib');
+            $r['cpu_vs_floor'] = row_ratio($r, $f, 'cpu_per_gib');
+            // The whole server against nginx sending the same file itself, in this run.
+            $r['server_vs_static'] = isset($c['cref']) ? null : row_ratio($r, $byId['nginx'], 'server_cpu_per_gib');
         }
         unset($r);
     } catch (Throwable $e) {

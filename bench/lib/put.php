@@ -26,13 +26,18 @@ function http_put(string $url, string $body): array
     return [$code, (int) $bytes, (float) $time];
 }
 
-/** The file's sha256: openssl's (SHA-NI where the CPU has it, ~3× sha256sum), else sha256sum's. */
-function sha256_file(string $path): ?string
+/** The command that hashes a file or its stdin: openssl's (SHA-NI where the CPU has it, ~3× sha256sum), else sha256sum. */
+function sha256_tool(): string
 {
     static $openssl = null;
     $openssl ??= trim((string) shell_exec('command -v openssl')) !== '';
-    $cmd = $openssl ? 'openssl dgst -sha256 -r ' : 'sha256sum ';
-    $h = trim((string) shell_exec($cmd . escapeshellarg($path) . ' 2>/dev/null'));
+    return $openssl ? 'openssl dgst -sha256 -r' : 'sha256sum';
+}
+
+/** The file's sha256. */
+function sha256_file(string $path): ?string
+{
+    $h = trim((string) shell_exec(sha256_tool() . ' ' . escapeshellarg($path) . ' 2>/dev/null'));
     return preg_match('/^([0-9a-f]{64}) /', $h, $m) ? $m[1] : null;
 }
 

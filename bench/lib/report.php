@@ -219,6 +219,47 @@ function targets(array $results, array $cfg, ?array $http): array
             return [$ok, implode('; ', $d)];
         });
 
+    // The hand-over (issue 34): the whole server within 1.1× the front end's own static
+    // download of the same file, in the same run.
+    foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
+        $add(sprintf("hand-over behind nginx, %s pool: whole server CPU per GiB (nginx + worker) ≤ 1.1× nginx's own static download (readfile, sabre/dav, Nextcloud shape)",
+            $listen === 'unix' ? 'unix-socket' : 'TCP'), $fpm ?? missing($results, 'http', $http['size'], ['nginx', "readfile_ho$sfx", "dav_ho$sfx", "nextcloud_ho$sfx"]),
+            fn () => handover_target($results, 'http', $http['size'], 'nginx', '', $sfx));
+    }
+
+    $lt = $http['lighttpd'] ?? null;
+    $ltNotRun = match (true) {
+        $lt === null => 'not run (HTTP case runs with --full or --http)',
+        !empty($lt['error']) => 'not run (' . $lt['error'] . ')',
+        $lt['size'] < GIB => 'not run (' . human_size($lt['size']) . ' per request: too little to measure)',
+        default => null,
+    };
+    foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
+        $add(sprintf("hand-over behind lighttpd, %s pool: whole server CPU per GiB (lighttpd + worker) ≤ 1.1× lighttpd's own static download (readfile, sabre/dav, Nextcloud shape)",
+            $listen === 'unix' ? 'unix-socket' : 'TCP'), $ltNotRun ?? missing($results, 'http_lighttpd', $lt['size'], ['lt_static', "lt_readfile_ho$sfx", "lt_dav_ho$sfx", "lt_nextcloud_ho$sfx"]),
+            fn () => handover_target($results, 'http_lighttpd', $lt['size'], 'lt_static', 'lt_', $sfx));
+    }
+
+    // A small page's wait while slow downloads hold the pool's workers.
+    $oc = $http['occupancy'] ?? null;
+    $ocRows = array_column($oc['rows'] ?? [], null, 'contender');
+    $add("occupancy, Nextcloud's nginx settings, 2 workers, 3 clients at 8 MiB/s: a small page's worst wait of 40 ≤ 0.1 s with the hand-over",
+        match (true) {
+            $oc === null => 'not run (HTTP case runs with --full or --http)',
+            !empty($oc['error']) => 'not run (' . $oc['error'] . ')',
+            $oc['shape']['pages'] < 40 => 'not run (' . $oc['shape']['pages'] . ' small requests, ' . human_size($oc['size']) . ' downloads in this mode)',
+            default => array_filter($ocRows, fn (array $r): bool => $r['status'] !== 'ok') === [] ? null
+                : 'not run (' . implode('; ', array_map(fn (array $r): string => "{$r['contender']}: {$r['status']}",
+                    array_filter($ocRows, fn (array $r): bool => $r['status'] !== 'ok'))) . ')',
+        }, function () use ($ocRows) {
+            $ho = $ocRows['occ_ho'];
+            $d = [];
+            foreach ($ocRows as $r) {
+                $d[] = sprintf('%s %s (rounds %s–%s)', $r['short'], fmt_time($r['worst_median']), fmt_time($r['worst_min']), fmt_time($r['worst_max']));
+            }
+            return [$ho['worst_median'] <= 0.1, 'worst waits, medians of the rounds: ' . implode('; ', $d) . ' (need ≤ 100 ms with the hand-over)'];
+        });
+
     // The apache path (issue 18), EnableSendfile unset: the child's syscalls near
     // Apache's own static sendfile, and its CPU against stock.
     $ap = $http['apache'] ?? null;
@@ -299,6 +340,20 @@ function targets(array $results, array $cfg, ?array $http): array
     return $t;
 }
 
+/** [met, figures]: the whole server of the hand-over rows ("$prefix{readfile,dav,nextcloud}_ho$sfx") against the front end's static row ($static). */
+function handover_target(array $results, string $case, int $size, string $static, string $prefix, string $sfx): array
+{
+    $floor = find_row($results, $case, $size, $static)['server_cpu_per_gib'];
+    $ok = true;
+    $d = [];
+    foreach (['readfile' => 'readfile', 'dav' => 'sabre/dav', 'nextcloud' => 'Nextcloud'] as $id => $what) {
+        $f = find_row($results, $case, $size, "$prefix{$id}_ho$sfx")['server_cpu_per_gib'];
+        $ok = $ok && $f <= 1.1 * $floor;
+        $d[] = sprintf('%s %.3f (%.2f×)', $what, $f, $floor > 0 ? $f / $floor : INF);
+    }
+    return [$ok, implode('; ', $d) . sprintf(' s/GiB vs static %.3f s/GiB (need ≤ 1.10×)', $floor)];
+}
+
 function fmt_time(?float $s): string
 {
     return match (true) {
@@ -373,6 +428,75 @@ function md_table(string $header, string $align, array $rows, callable $row, ?ca
     return $md;
 }
 
+/** What a download row's checks found: the body's sha256, and how many requests were handed over whole. */
+function fmt_checked(array $r): string
+{
+    $sha = match ($r['sha256_equal'] ?? null) {
+        true => 'sha256 equal',
+        false => 'sha256 differs',
+        default => '–',
+    };
+    return $sha . (isset($r['handed_over']) ? "; {$r['handed_over']} × handed over" : '');
+}
+
+/**
+ * A download case's table (nginx's or lighttpd's, $front): per contender the time, the
+ * worker's CPU, the front end's and the whole server's, that against the front end
+ * sending the file itself (the row without a pool), syscalls, the comparisons and checks.
+ */
+function download_table(array $rows, string $front): string
+{
+    return md_table("| contender | median | GiB/s | worker CPU s/GiB (min–max) | $front CPU s/GiB | server CPU s/GiB | server CPU vs $front static | worker syscalls/GiB | $front syscalls/GiB | compared with | worker CPU vs it | server CPU vs layer | checked | engine (one request) |",
+        '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|---|', $rows, function (array $r) use ($front): string {
+            $static = $r['listen'] === null;
+            // The C rows' time is into a drain, not curl's through the front end: not comparable, not shown.
+            $c = $r['cpu_process'] === 'C sender';
+            return sprintf("| %s | %s | %s | %.3f (%.3f–%.3f) | %s | %.3f | %s | %s | %s | %s | %s | %s | %s | %s |\n", $r['label'], $c ? '–' : fmt_time($r['wall_median']),
+                $c ? '–' : sprintf('%.2f', $r['gib_s']), $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], match (true) {
+                    $static => '(same)',
+                    $r["{$front}_cpu_per_gib"] === null => '–',
+                    default => sprintf('%.3f', $r["{$front}_cpu_per_gib"]),
+                },
+                $r['server_cpu_per_gib'], fmt_ratio($r['server_vs_static'] ?? null), fmt_syscalls($r['syscalls'], true),
+                $static ? '(same)' : fmt_syscalls($r["{$front}_syscalls"], true),
+                $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['server_vs_layer'] ?? null), $c ? '–' : fmt_checked($r),
+                fmt_engine($r['engine']));
+        });
+}
+
+/**
+ * The whole server's cost of a download as issue 34 states it: per workload and way of
+ * sending, $front's CPU + the worker's = the whole server's, and that against $front
+ * sending the same file itself in the same run ($static, the row id); one column per
+ * pool socket. Rows are "$prefix$workload$kind$sfx" ('' stock, _ov the fastcgi path,
+ * _ho the hand-over; '' unix, _tcp TCP).
+ */
+function whole_server_table(array $rows, string $front, string $static, string $prefix, string $staticLabel): string
+{
+    $byId = array_column($rows, null, 'contender');
+    $st = $byId[$static] ?? null;
+    if ($st === null || $st['status'] !== 'ok') {
+        return "The whole server against $front's own static download: not run ({$front} static: " . ($st['status'] ?? 'missing') . ")\n";
+    }
+    $cell = static function (?array $r) use ($front): string {
+        if ($r === null || $r['status'] !== 'ok') {
+            return $r === null ? '–' : (str_starts_with($r['status'], 'n/a') ? 'n/a' : 'failed');
+        }
+        return sprintf('%.2f + %.2f = **%.2f** (%.2f×)', $r["{$front}_cpu_per_gib"], $r['cpu_per_gib'], $r['server_cpu_per_gib'], $r['server_vs_static']);
+    };
+    $md = "The whole server, CPU seconds per GiB, medians: $front + the worker = **the whole server** (× $front's own static "
+        . "download of the same file in this run).\n\n| " . human_size($st['size']) . " download | unix-socket pool | TCP pool (127.0.0.1) |\n|---|--:|--:|\n"
+        . sprintf("| %s | **%.2f** (1.00×) | **%.2f** (1.00×) |\n", $staticLabel, $st['server_cpu_per_gib'], $st['server_cpu_per_gib']);
+    $workloads = ['readfile' => 'readfile()', 'dav' => "sabre's 4 MiB loop (sabre/dav GET)", 'nextcloud' => "Nextcloud's shape (CallbackWrapper + sabre's loop)"];
+    $kinds = ['' => 'stock', '_ov' => 'fastcopy.override=1, fastcgi path', '_ho' => 'fastcopy.override=1, hand-over'];
+    foreach ($workloads as $w => $what) {
+        foreach ($kinds as $kind => $how) {
+            $md .= "| $what, $how | " . $cell($byId["$prefix$w$kind"] ?? null) . ' | ' . $cell($byId["$prefix$w{$kind}_tcp"] ?? null) . " |\n";
+        }
+    }
+    return $md;
+}
+
 function markdown(array $meta, array $results, array $targets, ?array $http): string
 {
     $md = "# fastcopy benchmark ({$meta['mode']} mode)\n\n";
@@ -397,7 +521,7 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
     }
     foreach ($groups as $rows) {
         $f = $rows[0];
-        if (in_array($f['case'], ['http', 'http_apache', 'http_upload'], true)) {
+        if (in_array($f['case'], HTTP_CASES, true)) {
             continue;
         }
         $size = $f['count'] ? "{$f['count']} × " . human_size($f['size']) : human_size($f['size']);
@@ -414,20 +538,7 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
         if (!empty($http['error'])) {
             $md .= "not run: {$http['error']}\n";
         } else {
-            $md .= md_table('| contender | median | GiB/s | worker CPU s/GiB (min–max) | nginx CPU s/GiB | server CPU s/GiB | worker syscalls/GiB | nginx syscalls/GiB | compared with | worker CPU vs it | server CPU vs layer | engine (one request) |',
-                '|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|', $http['rows'], function (array $r): string {
-                    $nginx = $r['cpu_process'] === 'nginx worker';
-                    // The C rows' time is into a drain, not curl's through nginx: not comparable, not shown.
-                    $c = $r['cpu_process'] === 'C sender';
-                    return sprintf("| %s | %s | %s | %.3f (%.3f–%.3f) | %s | %.3f | %s | %s | %s | %s | %s | %s |\n", $r['label'], $c ? '–' : fmt_time($r['wall_median']),
-                        $c ? '–' : sprintf('%.2f', $r['gib_s']), $r['cpu_per_gib'], $r['cpu_min_per_gib'], $r['cpu_max_per_gib'], match (true) {
-                            $nginx => '(same)',
-                            $r['nginx_cpu_per_gib'] === null => '–',
-                            default => sprintf('%.3f', $r['nginx_cpu_per_gib']),
-                        },
-                        $r['server_cpu_per_gib'], fmt_syscalls($r['syscalls'], true), $nginx ? '(same)' : fmt_syscalls($r['nginx_syscalls'], true),
-                        $r['base'] ?? '', fmt_ratio($r['cpu_vs_stock']), fmt_ratio($r['server_vs_layer']), fmt_engine($r['engine']));
-                });
+            $md .= download_table($http['rows'], 'nginx');
             $md .= "\nTime is curl's time_total per request. CPU is what the one FPM worker and the one nginx worker used "
                 . "around each request (/proc/PID/schedstat, after both went idle), per GiB: the median of the runs; "
                 . "server CPU is nginx + worker (nginx alone for the static row). Syscalls come from a separate request with "
@@ -435,7 +546,12 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
                 . "(worker CPU vs it: below 1 is cheaper), and the fastcgi rows' server CPU with the override on the output-layer path "
                 . "(fastcopy.disable=fastcgi). The C rows send the same FastCGI records as the fastcgi path with the same syscalls "
                 . "(bench/ref/fcref.c, mode fastcgi) into the bench's drain: their CPU is the sender's (user + system), the floor "
-                . "for any worker on this kernel; on TCP loopback the sender is also charged the receiving side's protocol work.\n";
+                . "for any worker on this kernel; on TCP loopback the sender is also charged the receiving side's protocol work. "
+                . "The hand-over rows run in a pool of their own behind a location that includes conf/nginx's files (the internal "
+                . "location in the server block, its parameters in the PHP location; X-Sabre-Version given back besides ETag and "
+                . "Last-Modified): the worker's fastcopy_stats() read around every request must say it was handed over whole. "
+                . "Checked: every request's byte count, and one more request per row whose body's sha256 is the file's.\n\n"
+                . whole_server_table($http['rows'], 'nginx', 'nginx', '', 'nginx static (sendfile on)');
         }
     }
     $ap = $http['apache'] ?? null;
@@ -462,6 +578,27 @@ function markdown(array $meta, array $results, array $targets, ?array $http): st
                 . "override, fastcopy.disable=apache) and fc (the override; EnableSendfile unset, and Off under /nosendfile/). "
                 . "On loopback the receiving side's protocol work is charged to the sender in some runs and not in others: "
                 . "read every figure beside the static floor of the same run (static CPU and syscalls per GiB on every row, and the ratios to them).\n";
+        }
+    }
+    $lt = $http['lighttpd'] ?? null;
+    if ($lt !== null && empty($lt['not_asked'])) {
+        $md .= "\n### HTTP: lighttpd 1.4 → PHP-FPM (pm=static, 1 worker), server.stream-response-body = 2, " . human_size($lt['size'])
+            . " per request, curl as the client\n\n";
+        if (!empty($lt['error'])) {
+            $md .= "not run: {$lt['error']}\n";
+        } else {
+            $md .= "lighttpd as an operator serving large files through PHP runs it: stream-response-body 2 passes PHP's body on as "
+                . "it comes, reading the worker at the client's pace (the default, 0, would hold each whole response in temp files "
+                . "before sending it); the hand-over's scope adds x-sendfile for the data directory, the FASTCOPY_HANDOVER "
+                . "declaration and server.range-requests = \"disable\" (bench/lib/http_lighttpd.php). Even so, where the client falls "
+                . "behind, lighttpd moves part of PHP's body through temp files in server.upload-dirs (lighttpd-upload-*: pwritev, then "
+                . "sendfile from them), more or less from one request to the next: part of its CPU on the stock and fastcgi rows.\n\n"
+                . download_table($lt['rows'], 'lighttpd')
+                . "\nCPU is what the one FPM worker and lighttpd (one process) used around each request (/proc/PID/schedstat, "
+                . "after both went idle), per GiB: the median of the runs; server CPU is lighttpd + worker (lighttpd alone for "
+                . "its static row). Syscalls come from a separate request with `strace -c` on both. The hand-over rows' worker "
+                . "must say every request was handed over whole; every row's body is checked by sha256 once.\n\n"
+                . whole_server_table($lt['rows'], 'lighttpd', 'lt_static', 'lt_', 'lighttpd static');
         }
     }
     $up = $http['upload'] ?? null;
@@ -500,13 +637,18 @@ function write_outputs(array $cfg, array $meta, array $results, array $targets, 
     @mkdir($cfg['out'], 0777, true);
     $base = $cfg['out'] . '/' . $cfg['prefix'];
     $md = markdown($meta, $results, $targets, $http);
+    if (isset($http['occupancy']) && empty($http['occupancy']['not_asked'])) {
+        $md .= occupancy_markdown($http['occupancy']);
+    }
     if (isset($http['server_upload']) && empty($http['server_upload']['not_asked'])) {
         $md .= server_upload_markdown($http['server_upload']);
     }
     $md .= charts($cfg + ['meta' => $meta], $results, $base);
     file_put_contents("$base.md", $md);
-    $json = ['meta' => $meta, 'targets' => $targets, 'results' => $results, 'http' => $http ? array_diff_key($http, ['rows' => 1, 'apache' => 1, 'upload' => 1])
+    // The parts whose rows are in $results are written without them.
+    $json = ['meta' => $meta, 'targets' => $targets, 'results' => $results, 'http' => $http ? array_diff_key($http, ['rows' => 1, 'apache' => 1, 'lighttpd' => 1, 'upload' => 1])
         + (isset($http['apache']) ? ['apache' => array_diff_key($http['apache'], ['rows' => 1])] : [])
+        + (isset($http['lighttpd']) ? ['lighttpd' => array_diff_key($http['lighttpd'], ['rows' => 1])] : [])
         + (isset($http['upload']) ? ['upload' => array_diff_key($http['upload'], ['rows' => 1])] : []) : null];
     $encoded = json_encode($json, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION);
     if ($encoded === false) {
