@@ -59,6 +59,7 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/core/sigpipe.c \
     src/endpoint/descriptor.c \
     src/endpoint/output.c \
+    src/endpoint/peer.c \
     src/endpoint/stock_writes.c \
     src/endpoint/wrappers.c \
     src/paths/blocks.c \
@@ -70,6 +71,7 @@ if test "$PHP_FASTCOPY" != "no"; then
     src/sapi/guarded_read.c \
     src/sapi/fastcgi_guard.c \
     src/sapi/fastcgi.c \
+    src/sapi/fastcgi_copy.c \
     src/sapi/handover_config.c \
     src/sapi/handover_rules.c \
     src/sapi/handover.c \

@@ -66,6 +66,23 @@ static ZEND_INI_MH(OnUpdateSize)
 	return SUCCESS;
 }
 
+/* fastcopy.same_host: "copy" (a TCP peer on this host is sent copies from the
+ * mmap window, which cost the two ends together less than the kernel's pages) or
+ * "zerocopy" (sendfile and splice, as to a peer on another host). */
+static ZEND_INI_MH(OnUpdateSameHost)
+{
+	if (zend_string_equals_literal_ci(new_value, "copy")) {
+		FASTCOPY_G(same_host_copies) = true;
+	} else if (zend_string_equals_literal_ci(new_value, "zerocopy")) {
+		FASTCOPY_G(same_host_copies) = false;
+	} else {
+		php_error_docref(NULL, E_WARNING, "fastcopy.same_host must be copy or zerocopy, \"%s\" given",
+			ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
 /* What STD_PHP_INI_ENTRY passes as the globals: under ZTS the resource id, which
  * ZEND_INI_GET_ADDR() turns into this thread's copy. */
 #ifdef ZTS
@@ -93,6 +110,8 @@ PHP_INI_BEGIN()
 	 * worker's CPU (docs/uploads.md). */
 	STD_PHP_INI_BOOLEAN("fastcopy.spool_clone", "0", PHP_INI_ALL, OnUpdateBool,
 		spool_clone, zend_fastcopy_globals, fastcopy_globals)
+	/* How a TCP peer on this host is sent a file (docs/paths.md, "A peer on this host"). */
+	PHP_INI_ENTRY("fastcopy.same_host", "copy", PHP_INI_ALL, OnUpdateSameHost)
 PHP_INI_END()
 /* }}} */
 

@@ -56,7 +56,7 @@ typedef enum {
 
 /* Counters per fallback reason: the errno values and the engine's own reasons
  * (src/core/reasons.h; src/core/names.c checks this count). */
-#define FASTCOPY_FALLBACK_SLOTS 194
+#define FASTCOPY_FALLBACK_SLOTS 195
 
 typedef struct {
 	zend_ulong calls;
@@ -79,6 +79,7 @@ ZEND_BEGIN_MODULE_GLOBALS(fastcopy)
 	zend_long buffer_size;        /* block size of the read/write and mmap paths */
 	zend_long mmap_window;        /* bytes of the source mapped at once */
 	bool spool_clone;             /* fastcgi_input: splice into the file, clone the spool from it */
+	bool same_host_copies;        /* a TCP peer on this host is sent copies, not the kernel's pages */
 	/* runtime state: counters since the process (or thread) started */
 	php_fastcopy_path_stats stats[FASTCOPY_COUNTERS];
 ZEND_END_MODULE_GLOBALS(fastcopy)

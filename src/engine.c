@@ -148,6 +148,15 @@ static bool path_fits(php_fastcopy_path path, const fc_job *job)
 	}
 }
 
+/* A TCP peer on this host copies the kernel's pages out at a cost higher than the
+ * sender's copy into its socket: the paths that write through the stream layer send
+ * it copies (docs/paths.md, "A peer on this host"). */
+static bool copies_to_peer(const fc_job *job)
+{
+	return FASTCOPY_G(same_host_copies) && job->out.kind == FC_KIND_SOCKET
+		&& fc_socket_peer(job->out.fd, &job->out.st) == FC_PEER_SAME_HOST_TCP;
+}
+
 static fc_status run_path(php_fastcopy_path path, fc_job *job)
 {
 	fc_status st;
@@ -201,6 +210,10 @@ static fc_status try_paths(fc_job *job)
 			continue;
 		}
 		if (job->layer_only && (paths[path].past_buffers || (paths[path].kernel && job->out.via_output))) {
+			continue;
+		}
+		if ((path == FASTCOPY_PATH_SENDFILE || path == FASTCOPY_PATH_SPLICE) && copies_to_peer(job)) {
+			fc_stats_fallback(path, FC_REASON_SAME_HOST);
 			continue;
 		}
 		if (paths[path].kernel && job->out.append) {

@@ -11,6 +11,7 @@
 	X(ZERO)              /* 0 bytes on the first call */ \
 	X(O_APPEND)          /* O_APPEND destination */ \
 	X(OTHER)             /* errno beyond the table */ \
+	X(SAME_HOST)         /* a TCP peer on this host: copies cost the two ends less */ \
 	X(OUTPUT_HANDLER)    /* an output handler must see the bytes */ \
 	X(OUTPUT_DISABLED)   /* output disabled: HEAD, headers only */ \
 	X(REQUEST_FINISHED)  /* after fastcgi_finish_request() */ \

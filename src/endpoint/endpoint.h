@@ -24,6 +24,15 @@ fc_wait_result fc_endpoint_wait(fc_endpoint *ep, short events);
 bool fc_endpoint_ready_now(const fc_endpoint *ep, short events);
 bool fc_timed_out_read_fails(void);
 
+/* peer.c: where a connected socket's peer is, asked once per connection */
+typedef enum {
+	FC_PEER_UNKNOWN = 0,    /* not a connected socket, or not known */
+	FC_PEER_REMOTE,         /* TCP to another host */
+	FC_PEER_SAME_HOST_TCP,  /* TCP to a loopback address or another of this host's */
+	FC_PEER_UNIX            /* a unix socket: always this host */
+} fc_peer;
+fc_peer fc_socket_peer(int fd, const zend_stat_t *st);
+
 /* output.c */
 bool fc_is_output_stream(const php_stream *stream);
 int fc_output_fd(void);

@@ -5,7 +5,7 @@
  * its connection (docs/internals.md, "PHP-FPM's FastCGI socket"). */
 
 #include "src/sapi/sapi.h"
-#include "src/sapi/fastcgi_request.h"
+#include "src/sapi/fastcgi_records.h"
 #include "src/endpoint/endpoint.h"
 #include "src/core/php_compat.h"
 
@@ -19,62 +19,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#define FCGI_VERSION_1 1
-#define FCGI_STDOUT    6
-/* FPM's own record size for large writes: the largest multiple of 8 that fits. */
-#define FC_RECORD_MAX  0xfff8
-#define FC_HEADER_LEN  8
 /* Our pipe: a megabyte holds 14 records even when each header takes a page of its
  * own and each payload straddles 17 pages. */
-#define FC_PIPE_SIZE      (1024 * 1024)
-#define FC_BATCH_RECORDS  14
-
-static void make_header(unsigned char *h, int id, size_t len)
-{
-	h[0] = FCGI_VERSION_1;
-	h[1] = FCGI_STDOUT;
-	h[2] = (unsigned char) (id >> 8);
-	h[3] = (unsigned char) id;
-	h[4] = (unsigned char) (len >> 8);
-	h[5] = (unsigned char) len;
-	h[6] = 0; /* no padding: FPM's own large records have none either */
-	h[7] = 0;
-}
-
-typedef struct {
-	fc_job *job;            /* the copy, or NULL for a range sent on its own (a hand-over given up) */
-	fc_fcgi_request *req;
-	int fd;                 /* the source file */
-	loff_t offset;          /* where the next payload byte is read */
-	size_t remaining;       /* bytes still to send (SIZE_MAX: to the end) */
-	bool at_end;            /* the file has ended */
-	int pipe_rd, pipe_wr;
-	size_t in_pipe;         /* bytes in our pipe: headers and payload */
-	size_t payload_in_pipe; /* of which payload taken from the file */
-	bool header_pending;    /* the last thing in the pipe is a header with no payload yet */
-	int socket_err;         /* the socket failed: the connection is lost */
-	int cut_short;          /* the file ended (or failed) inside a record: why */
-} fc_records;
-
-/* Bytes read from the file, and bytes delivered: accounted on the copy as its
- * stream reads and writes would have been. */
-static void took(fc_records *r, size_t n)
-{
-	r->offset += (loff_t) n;
-	if (r->remaining != SIZE_MAX) {
-		r->remaining -= n;
-	}
-	if (r->job) {
-		fc_job_took(r->job, n);
-	}
-}
-
-static void gave(fc_records *r, size_t n)
-{
-	if (r->job) {
-		fc_job_gave(r->job, n);
-	}
-}
+#define FC_PIPE_SIZE (1024 * 1024)
 
 /* Sends all but the last `keep` bytes of our pipe to the socket. The socket is FPM's
  * and blocking; a reader that has gone surfaces as EPIPE or ECONNRESET (SIGPIPE is
@@ -96,7 +43,7 @@ static bool drain(fc_records *r, size_t keep, bool more)
 		}
 	}
 	/* Every payload byte precedes anything kept back (a header at most). */
-	gave(r, r->payload_in_pipe);
+	fc_records_gave(r, r->payload_in_pipe);
 	r->payload_in_pipe = 0;
 	if (keep == 0) {
 		r->header_pending = false;
@@ -181,7 +128,7 @@ static fc_status finish_record_by_read(fc_records *r, size_t left)
 			r->at_end = true;
 			return FC_FALLBACK;
 		}
-		took(r, (size_t) got);
+		fc_records_took(r, (size_t) got);
 		r->payload_in_pipe += (size_t) got;
 		if (!stage(r, buf, (size_t) got)) {
 			return FC_FALLBACK;
@@ -197,7 +144,7 @@ static fc_status put_record(fc_records *r, size_t len)
 	unsigned char header[FC_HEADER_LEN];
 	size_t left = len;
 
-	make_header(header, r->req->id, len);
+	fc_record_header(header, r->req->id, len);
 	if (!stage(r, header, sizeof(header))) {
 		return FC_FALLBACK;
 	}
@@ -212,7 +159,7 @@ static fc_status put_record(fc_records *r, size_t len)
 			r->in_pipe += (size_t) n;
 			r->payload_in_pipe += (size_t) n;
 			r->header_pending = false;
-			took(r, (size_t) n);
+			fc_records_took(r, (size_t) n);
 		} else if (n < 0 && errno == EINTR) {
 			continue;
 		} else if (n < 0 && errno == EAGAIN) {
@@ -288,7 +235,7 @@ static void leave_offset(const fc_records *r)
 static fc_status connection_lost(fc_records *r)
 {
 	leave_offset(r);
-	gave(r, r->payload_in_pipe);
+	fc_records_gave(r, r->payload_in_pipe);
 	r->payload_in_pipe = 0;
 	r->req->keep = 0;
 	php_handle_aborted_connection();
@@ -310,7 +257,17 @@ static fc_status end_inside_record(fc_records *r)
 	return r->job ? fc_fallback(r->job, r->cut_short) : FC_FALLBACK;
 }
 
-/* The records of r's range, through a pipe of our own; how the connection fared
+/* Whether the web server reads this connection from this host over TCP, and
+ * fastcopy.same_host has such a peer sent copies. */
+static bool fc_fastcgi_copies(const fc_fcgi_request *req)
+{
+	zend_stat_t st;
+
+	return FASTCOPY_G(same_host_copies) && zend_fstat(req->fd, &st) == 0
+		&& fc_socket_peer(req->fd, &st) == FC_PEER_SAME_HOST_TCP;
+}
+
+/* The records of r's range, through a pipe of our own or by copies; how the connection fared
  * decides what the script sees, as FPM's own writer would have. FPM's buffer must be
  * empty, or the records would overtake it. */
 static fc_status send_range(fc_records *r)
@@ -321,18 +278,23 @@ static fc_status send_range(fc_records *r)
 	if (r->req->out_pos != r->req->out_buf || r->req->out_hdr) {
 		return r->job ? fc_fallback(r->job, FC_REASON_UNVERIFIED) : FC_FALLBACK;
 	}
-	if (pipe2(p, O_NONBLOCK | O_CLOEXEC) != 0) {
-		return r->job ? fc_fallback(r->job, errno) : FC_FALLBACK;
+	if (fc_fastcgi_copies(r->req)) {
+		/* the web server reads the socket from this host: copies cost it less */
+		st = fc_records_by_copy(r);
+	} else {
+		if (pipe2(p, O_NONBLOCK | O_CLOEXEC) != 0) {
+			return r->job ? fc_fallback(r->job, errno) : FC_FALLBACK;
+		}
+		r->pipe_rd = p[0];
+		r->pipe_wr = p[1];
+		/* A smaller pipe (pipe-max-size) works too, with more calls. */
+		fcntl(r->pipe_wr, F_SETPIPE_SZ, FC_PIPE_SIZE);
+
+		st = send_records(r);
+
+		close(r->pipe_rd);
+		close(r->pipe_wr);
 	}
-	r->pipe_rd = p[0];
-	r->pipe_wr = p[1];
-	/* A smaller pipe (pipe-max-size) works too, with more calls. */
-	fcntl(r->pipe_wr, F_SETPIPE_SZ, FC_PIPE_SIZE);
-
-	st = send_records(r);
-
-	close(r->pipe_rd);
-	close(r->pipe_wr);
 	if (r->socket_err) {
 		return connection_lost(r);
 	}
