@@ -31,33 +31,32 @@
 /* Free space beyond a batch that proves stock's spool writes of it would fit: a
  * share of it for the filesystem's own blocks and for other writers meanwhile. */
 #define FC_ROOM_MARGIN(len) ((uint64_t) 1024 * 1024 + (uint64_t) (len) / 32)
+/* What FPM's open(name, O_RDONLY) never sets on its descriptor (with FD_CLOEXEC). */
+#define FC_NOT_OPENED_BY_FPM (O_APPEND | O_NONBLOCK | O_DIRECT | O_NOATIME | O_SYNC | O_DSYNC | O_ASYNC)
 
-/* REQUEST_BODY_FILE as FPM reads it (FCGI_GETENV), or NULL; efree() it. */
-static char *body_file_name(void)
+/* REQUEST_BODY_FILE as FPM's sapi_cgi_read_post() reads it: FCGI_GETENV() on the
+ * request's parameters, which is what FPM's getenv hook returns (fcgi_getenv(),
+ * same table, same hash), raw and not copied. sapi_getenv() would pass it through
+ * filter.default first. NULL where it is unset or empty, or the SAPI not FPM. */
+static const char *body_file_name(void)
 {
-	char *name = sapi_getenv("REQUEST_BODY_FILE", sizeof("REQUEST_BODY_FILE") - 1);
+	const char *name;
 
-	if (name && !*name) {
-		efree(name);
-		name = NULL;
+	if (!fc_sapi_is(FC_SAPI_FPM) || !sapi_module.getenv) {
+		return NULL;
 	}
-	return name;
+	name = sapi_module.getenv("REQUEST_BODY_FILE", sizeof("REQUEST_BODY_FILE") - 1);
+	return name && *name ? name : NULL;
 }
 
 bool fc_request_has_body_file(void)
 {
-	char *name = body_file_name();
-	bool set = name != NULL;
-
-	if (set) {
-		efree(name);
-	}
-	return set;
+	return body_file_name() != NULL;
 }
 
 static bool body_file_possible(void)
 {
-	return fc_sapi_is(FC_SAPI_FPM) && fc_request_has_body_file();
+	return fc_request_has_body_file();
 }
 
 static const char *body_file_unavailable(void)
@@ -65,26 +64,23 @@ static const char *body_file_unavailable(void)
 	return fc_sapi_is(FC_SAPI_FPM) ? NULL : "the SAPI is not PHP-FPM";
 }
 
-/* FPM's own descriptor of the body file: the only one in this process that is
- * open read-only on the file REQUEST_BODY_FILE names, at SG(read_post_bytes).
- * -1 with *reason set otherwise. */
+/* FPM's own descriptor of the body file: the only one in this process that is open
+ * on the file REQUEST_BODY_FILE names, as FPM's open(name, O_RDONLY) leaves it, at
+ * SG(read_post_bytes). FPM opens it at its first read and closes it when the script
+ * has run, before PHP's shutdown: from then on its reads take the socket, and a
+ * descriptor that matches is the script's own. -1 with *reason set otherwise. */
 static int fpm_descriptor(zend_stat_t *st, int *reason)
 {
-	char *name = body_file_name();
+	const char *name = body_file_name();
 	struct stat named;
 	DIR *dir;
 	struct dirent *e;
 	int found = -1, matches = 0;
 
 	*reason = FC_REASON_UNVERIFIED;
-	if (!name) {
+	if (!name || (EG(flags) & EG_FLAGS_IN_SHUTDOWN) || stat(name, &named) != 0) {
 		return -1;
 	}
-	if (stat(name, &named) != 0) {
-		efree(name);
-		return -1;
-	}
-	efree(name);
 	if (!S_ISREG(named.st_mode)) {
 		*reason = FC_REASON_NOT_A_FILE;
 		return -1;
@@ -101,6 +97,7 @@ static int fpm_descriptor(zend_stat_t *st, int *reason)
 		if (*end || end == e->d_name || fd == dirfd(dir) || fstat((int) fd, &sb) != 0
 				|| sb.st_dev != named.st_dev || sb.st_ino != named.st_ino
 				|| (flags = fcntl((int) fd, F_GETFL)) < 0 || (flags & O_ACCMODE) != O_RDONLY
+				|| (flags & FC_NOT_OPENED_BY_FPM) || fcntl((int) fd, F_GETFD) != 0
 				|| lseek((int) fd, 0, SEEK_CUR) != (off_t) SG(read_post_bytes)) {
 			continue;
 		}
@@ -232,9 +229,12 @@ static fc_status move_batch(fc_job *job, int body_fd, const zend_stat_t *before,
 	} else {
 		spooled = n;
 	}
-	if (to_end && d == n && zend_fstat(body_fd, &after) == 0 && after.st_size == before->st_size
-			&& after.st_mtim.tv_sec == before->st_mtim.tv_sec && after.st_mtim.tv_nsec == before->st_mtim.tv_nsec
-			&& spool_is_body_file(body_fd, body, spool_fd)) {
+	if (to_end && d == n && (zend_fstat(body_fd, &after) != 0 || after.st_size != before->st_size
+			|| after.st_mtim.tv_sec != before->st_mtim.tv_sec || after.st_mtim.tv_nsec != before->st_mtim.tv_nsec)) {
+		/* what was copied stays, and the spool takes it from the file */
+		reason = FC_REASON_BODY_FILE_CHANGED;
+	}
+	if (to_end && !reason && spool_is_body_file(body_fd, body, spool_fd)) {
 		/* no later read asks FPM: SG(read_post_bytes) is CONTENT_LENGTH */
 		fc_stats_spool_shared(n);
 	} else {
