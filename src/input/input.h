@@ -22,7 +22,7 @@ fc_status fc_request_body_drain(fc_job *job);
 /* spool.c */
 int fc_spool_fd(php_stream *body, int *reason);
 fc_status fc_copy_spool(fc_job *job);
-bool fc_request_body_move_past(fc_job *job, zend_off_t start, size_t moved);
+bool fc_request_body_move_to(fc_job *job, zend_off_t grid, zend_off_t to);
 
 /* body_file.c: whether the web server named a stored body (REQUEST_BODY_FILE) */
 bool fc_request_has_body_file(void);

@@ -47,17 +47,20 @@ int fc_spool_fd(php_stream *body, int *reason)
 	return (int) fd;
 }
 
-/* php://input is moved past `moved` bytes the kernel delivered from `start`: a seek
- * to the last whole fill, then a read through the stream of what was delivered of
- * the next (which fills the read buffer from the spool as stock's read would). The
- * bytes read are dropped: they are in the destination already. */
-bool fc_request_body_move_past(fc_job *job, zend_off_t start, size_t moved)
+/* php://input is moved to `to`, as stock's reads of whole fills from `grid` (where
+ * its fills end: its position plus its read buffer) would leave it: a seek to the
+ * start of the fill that holds `to`, then a read through the stream up to `to`
+ * (which fills the read buffer from the spool as stock's read would). `to` may lie
+ * in the fill before `grid`, whose rest the read buffer held. The bytes read are
+ * dropped: they are in the destination already. */
+bool fc_request_body_move_to(fc_job *job, zend_off_t grid, zend_off_t to)
 {
 	php_stream *in = job->in.stream;
-	size_t whole = moved - moved % FC_INPUT_FILL, part = moved - whole;
+	zend_off_t fill = to >= grid ? grid + (to - grid) / FC_INPUT_FILL * FC_INPUT_FILL : grid - FC_INPUT_FILL;
+	size_t part = (size_t) (to - fill);
 	char buf[FC_INPUT_FILL];
 
-	if (php_stream_seek(in, start + (zend_off_t) whole, SEEK_SET) != 0 || in->position != start + (zend_off_t) whole) {
+	if (fill < 0 || part > sizeof(buf) || php_stream_seek(in, fill, SEEK_SET) != 0 || in->position != fill) {
 		return false;
 	}
 	return part == 0 || php_stream_read(in, buf, part) == (ssize_t) part;
@@ -163,7 +166,7 @@ fc_status fc_copy_spool(fc_job *job)
 	if (job->remaining != SIZE_MAX) {
 		job->remaining -= moved;
 	}
-	if (!fc_request_body_move_past(job, start, moved)) {
+	if (!fc_request_body_move_to(job, start, start + (zend_off_t) moved)) {
 		/* Cannot happen with a spool that holds what it held a moment ago; the
 		 * bytes are in the destination, so the copy cannot go on exactly. */
 		php_error_docref(NULL, E_WARNING, "Failed to seek to position " ZEND_LONG_FMT " in the stream",

@@ -3,7 +3,8 @@
 #   - Debian: nginx, php8.2-fpm, php8.2-cgi (fastcgi_guard.phpt), valgrind
 #     (fastcgi_valgrind.phpt, apache_valgrind.phpt), apache2,
 #     libapache2-mod-php8.2, apache2-dev and strace (the apache_*.phpt tests),
-#     xfsprogs and btrfs-progs (tests/uploads/fpm_filesystems.phpt), lighttpd, caddy
+#     xfsprogs and btrfs-progs (tests/uploads/fpm_filesystems.phpt), quota
+#     (tests/uploads/fpm_body_file_usrquota.phpt), lighttpd, caddy
 #     and haproxy (frontends*.phpt), curl, and the extensions sabre/dav and
 #     sabre/http declare: php8.2-curl, php8.2-mbstring, php8.2-xml (services
 #     apt may start are stopped again)
@@ -42,6 +43,8 @@ command -v openssl >/dev/null 2>&1 || need_apt+=(openssl)
 # mkfs.btrfs; filefrag is e2fsprogs')
 command -v mkfs.xfs >/dev/null 2>&1 || [ -x /usr/sbin/mkfs.xfs ] || need_apt+=(xfsprogs)
 command -v mkfs.btrfs >/dev/null 2>&1 || [ -x /usr/sbin/mkfs.btrfs ] || need_apt+=(btrfs-progs)
+# tests/uploads/fpm_body_file_usrquota.phpt: root's quota on an ext4 loop mount (setquota, quotaon)
+command -v setquota >/dev/null 2>&1 || [ -x /usr/sbin/setquota ] || need_apt+=(quota)
 # frontends.phpt: other web servers in front of PHP-FPM (Apache's mod_proxy_fcgi
 # comes with apache2).
 [ -x /usr/sbin/lighttpd ] || need_apt+=(lighttpd)

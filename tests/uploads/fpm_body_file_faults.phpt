@@ -1,5 +1,5 @@
 --TEST--
-Uploads with the body handed over as the file nginx stored, faults made to happen in the override's worker (strace -e inject): the stored file ending early, the destination failing (EIO, ENOSPC), the kernel refusing the spool's copy, the spool's descriptor not taking the stored file; each request's report is stock's, and fastcopy_stats() says why body_file handed over
+Uploads with the body handed over as the file nginx stored, faults made to happen in the override's worker (strace -e inject): the stored file ending early, a copy interrupted by a signal, the destination failing (EIO, ENOSPC), the kernel refusing the spool's copy, the spool's descriptor not taking the stored file; each request's report is stock's, and fastcopy_stats() says why body_file handed over
 --SKIPIF--
 <?php
 require __DIR__ . '/../inc/timeout.inc';
@@ -26,6 +26,8 @@ $part = [['copy', 100001, 0, 'file'], ['copy', null, 0, 'seeked'], ['rewind'], [
 $faults = [
     // the first copy_file_range() is the delivery: 0 is the stored file's end, come early
     ['the stored file ends at once', $whole, 'copy_file_range:retval=0:when=1', ['BODY_FILE_CHANGED' => 1], false],
+    // a signal: the call is made again, nothing changes
+    ['the copy interrupted (EINTR)', $whole, 'copy_file_range:error=EINTR:when=1', [], true],
     ['the destination fails (EIO)', $whole, 'copy_file_range:error=EIO:when=1', ['EIO' => 1], false],
     ['the destination is full (ENOSPC)', $whole, 'copy_file_range:error=ENOSPC:when=1', ['ENOSPC' => 1], false],
     ['the spool cannot take the stored file', $whole, 'dup3:error=EBADF:when=1', [], false],
@@ -61,6 +63,7 @@ fcint_done();
 --EXPECT--
 override: on
 the stored file ends at once: same
+the copy interrupted (EINTR): same
 the destination fails (EIO): same
 the destination is full (ENOSPC): same
 the spool cannot take the stored file: same
