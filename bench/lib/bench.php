@@ -357,6 +357,11 @@ function main(array $argv): int
     // fastcopy.same_host (issue 35): the zero-copy route to a same-host peer as a contender of its own.
     $cfg['same_host'] = $cfg['ext'] !== '' && ext_has_ini($cfg['ext'], 'fastcopy.same_host');
     $only = isset($o['only']) ? explode(',', $o['only']) : null;
+    if ($only !== null && in_array('same_host', $only, true)) {
+        // Issue 35's routes to a peer on this host: the copy cases measured at both ends and, with
+        // --http, the downloads behind nginx and lighttpd (their TCP pools' copy and splice routes).
+        $only = [...$only, 'tcp', 'unix', 'pipe', 'downloads', 'lighttpd'];
+    }
 
     fs_check($cfg);
     $t0 = microtime(true);

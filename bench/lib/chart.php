@@ -170,13 +170,15 @@ function http_chart_place(array $r): ?array
     if ($id === 'static' || $id === 'nginx') {
         return [$panel, null, 'static'];
     }
-    if ($id === 'cref') {
+    // The C floor of the path's own route: on a TCP pool the copy route's where the run has it
+    // (it comes after the splice route's, so its line is the one drawn).
+    if ($id === 'cref' || $id === 'cref_copy') {
         return [$panel, null, 'floor'];
     }
     if ($id === 'stock' || $id === 'fastcopy') {
         return [$panel, 'stream_copy_to_stream()', $id === 'stock' ? 'stock' : 'fastcopy'];
     }
-    $kinds = ['_layer' => 'layer', '_through' => 'wrapper', '_ov' => 'fastcopy', '_ho' => 'handover', '_off' => 'sf off'];
+    $kinds = ['_layer' => 'layer', '_through' => 'wrapper', '_ov' => 'fastcopy', '_sp' => 'splice', '_ho' => 'handover', '_off' => 'sf off'];
     $kind = 'stock';
     foreach ($kinds as $suffix => $k) {
         if (str_ends_with($id, $suffix)) {
@@ -210,7 +212,7 @@ function http_chart(array $cfg, array $results, string $png): ?string
     // stock; the override through a userspace wrapper's reads (fastcopy.disable=wrappers);
     // the override on the output layer; on the path; on Apache's path with EnableSendfile Off
     // and, for uploads, the override with fastcopy.spool_clone=1
-    $colors = ['stock' => '#7f7f7f', 'wrapper' => '#9e9ac8', 'layer' => '#fdae6b', 'fastcopy' => '#e6550d',
+    $colors = ['stock' => '#7f7f7f', 'wrapper' => '#9e9ac8', 'layer' => '#fdae6b', 'splice' => '#a6761d', 'fastcopy' => '#e6550d',
         'handover' => '#1c9099', 'sf off' => '#a63603', 'clone' => '#6a51a3'];
     $tic = ['clone' => '+clone', 'handover' => 'ho'];
     // Every abbreviation the chart uses, said in full under its title.
@@ -218,7 +220,8 @@ function http_chart(array $cfg, array $results, string $png): ?string
         'stock' => 'stock: PHP without fastcopy',
         'wrapper' => 'wrapper: the override reading through the userspace wrapper (fastcopy.disable=wrappers; the only way before the engine saw through it)',
         'layer' => "layer: the override on PHP's output layer (its fastcgi or apache path off)",
-        'fastcopy' => 'fastcopy: fastcopy.override=1, every path on',
+        'fastcopy' => 'fastcopy: fastcopy.override=1, every path on (the fastcgi path sends a TCP pool on this host copies)',
+        'splice' => 'splice: the same with fastcopy.same_host=zerocopy (the fastcgi path splices to a TCP pool on this host)',
         'handover' => 'ho: the hand-over, the override where the web server declares it and sends the file itself (X-Accel-Redirect, X-Sendfile2)',
         'sf off' => 'sf off: the apache path with EnableSendfile Off',
         'clone' => '+clone: the override with fastcopy.spool_clone=1 (the body spliced into the file, the spool cloned from it)',

@@ -182,8 +182,10 @@ function targets(array $results, array $cfg, ?array $http): array
                     $ok = $ok && $f <= $max * $s;
                     $d[] = sprintf('%s %.3f vs stock %.3f s/GiB (%.2f×)', $what, $f, $s, $s > 0 ? $f / $s : INF);
                 }
-                // What the kernel charges a sender of these records on this machine, PHP or not.
-                $c = find_row($results, 'http', $http['size'], "cref$sfx");
+                // What the kernel charges a sender of these records on this machine, PHP or not (on
+                // TCP by the copy route, the path's own there since issue 35, where the run has it).
+                $c = ($sfx === '_tcp' ? find_row($results, 'http', $http['size'], 'cref_copy_tcp') : null)
+                    ?? find_row($results, 'http', $http['size'], "cref$sfx");
                 $s = find_row($results, 'http', $http['size'], "readfile$sfx")['cpu_per_gib'];
                 $floor = $c && $s > 0
                     ? sprintf('; the C floor (same syscalls, no PHP) %.3f s/GiB = %.2f× stock readfile', $c['cpu_per_gib'], $c['cpu_per_gib'] / $s) : '';
@@ -231,6 +233,28 @@ function targets(array $results, array $cfg, ?array $http): array
         $add(sprintf("hand-over behind nginx, %s pool: whole server CPU per GiB (nginx + worker) ≤ 1.1× nginx's own static download (readfile, sabre/dav, Nextcloud shape)",
             $listen === 'unix' ? 'unix-socket' : 'TCP'), $fpm ?? missing($results, 'http', $http['size'], ['nginx', "readfile_ho$sfx", "dav_ho$sfx", "nextcloud_ho$sfx"]),
             fn () => handover_target($results, 'http', $http['size'], 'nginx', '', $sfx));
+    }
+
+    // Issue 35: behind nginx, the fastcgi path's own route (a TCP pool's web server on this host is
+    // sent copies; a unix pool's spliced) makes the whole server (nginx + worker) at most 0.8× stock.
+    foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
+        $add(sprintf('fastcgi path behind nginx, %s: whole server CPU per GiB (nginx + worker) ≤ 0.8× stock (readfile, sabre/dav, Nextcloud shape)',
+            $listen === 'unix' ? 'unix-socket pool (the splice route)' : 'TCP pool, nginx on this host (the copy route)'),
+            $fpm ?? missing($results, 'http', $http['size'], ["readfile$sfx", "readfile_ov$sfx", "dav$sfx", "dav_ov$sfx", "nextcloud$sfx", "nextcloud_ov$sfx"]),
+            function () use ($results, $http, $sfx) {
+                $row = fn (string $id) => find_row($results, 'http', $http['size'], $id);
+                $ok = true;
+                $d = [];
+                foreach (['readfile' => 'readfile', 'dav' => 'sabre/dav', 'nextcloud' => 'Nextcloud'] as $id => $what) {
+                    $f = $row("{$id}_ov$sfx")['server_cpu_per_gib'];
+                    $s = $row("$id$sfx")['server_cpu_per_gib'];
+                    $ok = $ok && $f <= 0.8 * $s;
+                    $sp = $row("{$id}_sp$sfx");
+                    $d[] = sprintf('%s %.3f vs stock %.3f s/GiB (%.2f×)', $what, $f, $s, $s > 0 ? $f / $s : INF)
+                        . ($sp ? sprintf(', splice route %.3f (%.2f×)', $sp['server_cpu_per_gib'], $s > 0 ? $sp['server_cpu_per_gib'] / $s : INF) : '');
+                }
+                return [$ok, implode('; ', $d) . '; need ≤ 0.80×'];
+            });
     }
 
     $lt = $http['lighttpd'] ?? null;
@@ -475,7 +499,8 @@ function fmt_checked(array $r): string
         false => 'sha256 differs',
         default => '–',
     };
-    return $sha . (isset($r['handed_over']) ? "; {$r['handed_over']} × handed over" : '');
+    return $sha . (isset($r['handed_over']) ? "; {$r['handed_over']} × handed over" : '')
+        . (isset($r['route']) ? '; route: ' . ($r['route'] === 'writev' ? 'copies (writev)' : 'splice') : '');
 }
 
 /**
@@ -517,20 +542,31 @@ function whole_server_table(array $rows, string $front, string $static, string $
     if ($st === null || $st['status'] !== 'ok') {
         return "The whole server against $front's own static download: not run ({$front} static: " . ($st['status'] ?? 'missing') . ")\n";
     }
-    $cell = static function (?array $r) use ($front): string {
+    // $stock: the same workload on stock PHP on the same pool socket (issue 35's targets are against it).
+    $cell = static function (?array $r, ?array $stock, string $none = '–') use ($front): string {
         if ($r === null || $r['status'] !== 'ok') {
-            return $r === null ? '–' : (str_starts_with($r['status'], 'n/a') ? 'n/a' : 'failed');
+            return $r === null ? $none : (str_starts_with($r['status'], 'n/a') ? 'n/a' : 'failed');
         }
-        return sprintf('%.2f + %.2f = **%.2f** (%.2f×)', $r["{$front}_cpu_per_gib"], $r['cpu_per_gib'], $r['server_cpu_per_gib'], $r['server_vs_static']);
+        $vsStock = $r !== $stock && $stock !== null && $stock['status'] === 'ok' && $stock['server_cpu_per_gib'] > 0
+            ? sprintf('; %.2f× stock', $r['server_cpu_per_gib'] / $stock['server_cpu_per_gib']) : '';
+        return sprintf('%.2f + %.2f = **%.2f** (%.2f×%s)', $r["{$front}_cpu_per_gib"], $r['cpu_per_gib'], $r['server_cpu_per_gib'], $r['server_vs_static'], $vsStock);
     };
     $md = "The whole server, CPU seconds per GiB, medians: $front + the worker = **the whole server** (× $front's own static "
-        . "download of the same file in this run).\n\n| " . human_size($st['size']) . " download | unix-socket pool | TCP pool (127.0.0.1) |\n|---|--:|--:|\n"
+        . "download of the same file in this run; × the same workload on stock PHP on the same pool socket).\n\n| " . human_size($st['size'])
+        . " download | unix-socket pool | TCP pool (127.0.0.1) |\n|---|--:|--:|\n"
         . sprintf("| %s | **%.2f** (1.00×) | **%.2f** (1.00×) |\n", $staticLabel, $st['server_cpu_per_gib'], $st['server_cpu_per_gib']);
     $workloads = ['readfile' => 'readfile()', 'dav' => "sabre's 4 MiB loop (sabre/dav GET)", 'nextcloud' => "Nextcloud's shape (CallbackWrapper + sabre's loop)"];
-    $kinds = ['' => 'stock', '_ov' => 'fastcopy.override=1, fastcgi path', '_ho' => 'fastcopy.override=1, hand-over'];
+    // The fastcgi path's two routes (issue 35): its own choice (a unix pool splices, a TCP pool whose
+    // web server is on this host is sent copies), and on TCP the splice route beside it.
+    $kinds = ['' => 'stock', '_ov' => 'fastcopy.override=1, fastcgi path (its own route: unix splices, TCP copies)',
+        '_sp' => 'fastcopy.override=1, fastcgi path, splice route (fastcopy.same_host=zerocopy)', '_ho' => 'fastcopy.override=1, hand-over'];
     foreach ($workloads as $w => $what) {
         foreach ($kinds as $kind => $how) {
-            $md .= "| $what, $how | " . $cell($byId["$prefix$w$kind"] ?? null) . ' | ' . $cell($byId["$prefix$w{$kind}_tcp"] ?? null) . " |\n";
+            if ($kind === '_sp' && !isset($byId["$prefix$w{$kind}_tcp"])) {
+                continue; // a run from before the routes
+            }
+            $md .= "| $what, $how | " . $cell($byId["$prefix$w$kind"] ?? null, $byId["$prefix$w"] ?? null, $kind === '_sp' ? 'the row above (a unix pool splices)' : '–')
+                . ' | ' . $cell($byId["$prefix$w{$kind}_tcp"] ?? null, $byId["$prefix{$w}_tcp"] ?? null) . " |\n";
         }
     }
     return $md;
