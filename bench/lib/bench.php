@@ -30,7 +30,15 @@ const CONTENDERS = [
     'fastcopy' => ['label' => 'fastcopy_stream', 'short' => 'fastcopy_stream', 'script' => 'fastcopy.php', 'ext' => true],
     'readfile_ov' => ['label' => 'readfile, fastcopy.override=1', 'short' => 'readfile+override', 'script' => 'readfile.php', 'ext' => true, 'override' => true, 'base' => 'readfile'],
     'copy_ov' => ['label' => 'copy(), fastcopy.override=1', 'short' => 'copy()+override', 'script' => 'copy.php', 'ext' => true, 'override' => true, 'base' => 'copy'],
+    // The routes to a same-host peer (issue 35): fastcopy.same_host=zerocopy sends a TCP peer on this
+    // host the kernel's pages, as before; fastcopy.disable=sendfile,splice forces the copies of the mmap
+    // window where the default keeps zero-copy (a unix socket, a pipe), to show what they would cost there.
+    'fastcopy_zc' => ['label' => 'fastcopy_stream, fastcopy.same_host=zerocopy', 'short' => 'fastcopy_stream zerocopy', 'script' => 'fastcopy.php',
+        'ext' => true, 'ini' => ['fastcopy.same_host' => 'zerocopy'], 'needs' => 'same_host'],
+    'fastcopy_cp' => ['label' => 'fastcopy_stream, copies forced: fastcopy.disable=sendfile,splice', 'short' => 'fastcopy_stream copies',
+        'script' => 'fastcopy.php', 'ext' => true, 'ini' => ['fastcopy.disable' => 'sendfile,splice']],
     'c_sendfile' => ['label' => 'C sendfile loop', 'short' => 'C sendfile', 'c' => 'sendfile'],
+    'c_mmapwrite' => ['label' => 'C write() from a mapping (4 MiB windows, 1 MiB writes)', 'short' => 'C mmap+write', 'c' => 'mmapwrite'],
     'c_cfr' => ['label' => 'C copy_file_range loop', 'short' => 'C copy_file_range', 'c' => 'copy_file_range'],
     'c_splice' => ['label' => 'C splice loop', 'short' => 'C splice', 'c' => 'splice'],
     'c_read' => ['label' => 'C read() into memory', 'short' => 'C read()', 'c' => 'read'],
@@ -50,27 +58,33 @@ function cases(string $mode): array
     // quick run's picture: full and smoke only, to keep quick quick.
     $file = $full ? ['stock', 'copy', 'fastcopy', 'copy_ov'] : ['stock', 'fastcopy'];
     $net = ['stock', 'fastcopy', 'c_sendfile'];
+    // 'ends': the receiver read()s into a buffer like a real consumer, and its CPU is measured
+    // beside the sender's, every run: on this host the two ends' sum is the cost (issue 35).
+    // Every route a same-host socket or pipe can take, the cheapest-route floor in C among them.
+    $tcpRoutes = ['stock', 'fastcopy', 'fastcopy_zc', 'c_sendfile', 'c_mmapwrite'];
     $cases = [
         'same_fs' => ['label' => 'file → file, same filesystem (disk)', 'dst' => 'file', 'on' => 'work',
             'contenders' => [...$file, 'c_cfr', ...($full ? ['cp'] : [])], 'ref' => 'c_cfr', 'sizes' => $sizes],
         'cross_fs' => ['label' => 'file → file, disk → tmpfs', 'dst' => 'file', 'on' => 'shm',
             'contenders' => [...$file, ...($full ? ['c_sendfile'] : []), 'cp'], 'ref' => 'cp', 'sizes' => $sizes],
-        'tcp' => ['label' => 'file → TCP socket (loopback)', 'dst' => 'tcp',
-            'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => $sizes],
+        'tcp' => ['label' => 'file → TCP socket (loopback), the receiver reading', 'dst' => 'tcp', 'ends' => true,
+            'contenders' => $tcpRoutes, 'ref' => 'c_sendfile', 'sizes' => $sizes],
         // Nextcloud's shape: the source behind icewind/streams' CallbackWrapper
         // with only a close callback (case.php wraps it); the C loop is unwrapped.
-        'tcp_wrapped' => ['label' => 'file behind a CallbackWrapper → TCP socket', 'dst' => 'tcp', 'wrap' => 'nextcloud',
-            'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => $sizes],
-        'unix' => ['label' => 'file → unix socket', 'dst' => 'unix',
-            'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => $sizes],
-        'pipe' => ['label' => 'file → pipe (php://stdout)', 'dst' => 'stdout',
-            'contenders' => ['stock', 'fastcopy', 'c_splice'], 'ref' => 'c_splice', 'sizes' => $sizes],
+        // Its receiver reads as the tcp case's does: its target compares the two.
+        'tcp_wrapped' => ['label' => 'file behind a CallbackWrapper → TCP socket, the receiver reading', 'dst' => 'tcp', 'wrap' => 'nextcloud',
+            'ends' => true, 'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => $sizes],
+        // A unix socket keeps zero-copy: the copies forced beside it show what they would cost.
+        'unix' => ['label' => 'file → unix socket, the receiver reading', 'dst' => 'unix', 'ends' => true,
+            'contenders' => ['stock', 'fastcopy', 'fastcopy_cp', 'c_sendfile', 'c_mmapwrite'], 'ref' => 'c_sendfile', 'sizes' => $sizes],
+        'pipe' => ['label' => 'file → pipe (php://stdout), the receiver reading', 'dst' => 'stdout', 'ends' => true,
+            'contenders' => ['stock', 'fastcopy', 'fastcopy_cp', 'c_splice', 'c_mmapwrite'], 'ref' => 'c_splice', 'sizes' => $sizes],
         'output' => ['label' => 'file → php://output (CLI, stdout a pipe)', 'dst' => 'output',
             'contenders' => ['stock', 'fpassthru', 'readfile', 'fastcopy', 'readfile_ov', 'c_splice'],
             'ref' => 'c_splice', 'sizes' => $sizes],
         'memory' => ['label' => 'file → php://memory', 'dst' => 'memory',
             'contenders' => ['stock', 'fastcopy', 'c_read'], 'ref' => 'c_read', 'sizes' => $sizes],
-        'range' => ['label' => 'range (offset+length) from mid-file → TCP', 'dst' => 'tcp', 'range' => true,
+        'range' => ['label' => 'range (offset+length) from mid-file → TCP, the receiver reading', 'dst' => 'tcp', 'range' => true, 'ends' => true,
             'contenders' => $net, 'ref' => 'c_sendfile', 'sizes' => [$big]],
         // On tmpfs: this disk is mounted with discard, and creating or
         // deleting a file on it costs ~0.5 ms, which would drown the
@@ -99,6 +113,9 @@ function availability(string $id, array $cfg): ?string
     if (!empty($c['override']) && !$cfg['override']) {
         return 'n/a (override not built)';
     }
+    if (($c['needs'] ?? null) === 'same_host' && !$cfg['same_host']) {
+        return 'n/a (fastcopy.same_host not built)';
+    }
     return null;
 }
 
@@ -114,6 +131,9 @@ function php_cmd(string $id, array $case, array $cfg): array
     }
     if (!empty($c['override'])) {
         array_push($cmd, '-d', 'fastcopy.override=1');
+    }
+    foreach ($c['ini'] ?? [] as $k => $v) {
+        array_push($cmd, '-d', "$k=$v");
     }
     $cmd[] = dirname(__DIR__) . '/cases/' . $c['script'];
     return $cmd;
@@ -195,14 +215,23 @@ function run_one(string $id, string $caseId, array $case, int $size, array &$cfg
     $pipeDst = in_array($case['dst'], ['stdout', 'output'], true);
     $drain = null;
     $stdout = ['file', '/dev/null', 'w'];
+    $ends = !empty($case['ends']) && $trace === null;
     if ($pipeDst) {
         $countfile = "$w/pipe.count";
         @unlink($countfile);
-        $drain = proc_open([$cfg['bin'] . '/drain', 'stdin', $countfile], [0 => ['pipe', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$w/drain.err", 'a']], $dp);
+        // A case that measures both ends has its drain read, whatever FCBENCH_DRAIN says.
+        $drain = proc_open([$cfg['bin'] . '/drain', 'stdin', $countfile, ...(empty($case['ends']) ? [] : ['read'])],
+            [0 => ['pipe', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$w/drain.err", 'a']], $dp);
         $stdout = $dp[0];
     }
     if ($trace === null) {
         wait_quiet($cfg);
+    }
+    // The socket cases' drain is one process for all runs: its CPU around this one, once idle.
+    $drainPid = $ends && !$pipeDst ? $env['drain_pid'] : null;
+    if ($drainPid !== null) {
+        settle([$drainPid]);
+        $recv0 = proc_cpu($drainPid);
     }
     $p = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => $stdout, 2 => ['file', $err, 'w']], $pipes);
     if ($pipeDst) {
@@ -211,6 +240,15 @@ function run_one(string $id, string $caseId, array $case, int $size, array &$cfg
     $status = proc_close($p);
     if ($drain) {
         proc_close($drain);
+    }
+    $receiverCpu = null;
+    if ($drainPid !== null) {
+        // The drain has written its count and closed before the sender saw EOF and exited.
+        settle([$drainPid]);
+        $receiverCpu = proc_cpu($drainPid) - $recv0;
+    } elseif ($ends && $pipeDst) {
+        // A pipe's drain is a process of its own per run: it counts its CPU from its first read to EOF.
+        $receiverCpu = (float) (explode(' ', trim((string) @file_get_contents("$w/pipe.count")))[1] ?? 0);
     }
 
     $r = is_file($report) ? json_decode((string) file_get_contents($report), true) : null;
@@ -249,6 +287,9 @@ function run_one(string $id, string $caseId, array $case, int $size, array &$cfg
     }
     if (!isset($r['cpu'])) {
         $r['cpu'] = ($r['utime'] ?? 0) + ($r['stime'] ?? 0);
+    }
+    if ($receiverCpu !== null) {
+        $r['receiver_cpu'] = $receiverCpu;
     }
     if ($trace !== null) {
         $r['syscalls'] = count_syscalls($trace);
@@ -302,7 +343,8 @@ function main(array $argv): int
         // traces only what a target needs (TCP, stock and fastcopy).
         'strace_cases' => $mode === 'quick' ? ['tcp'] : null,
         'strace_contenders' => $mode === 'quick' ? ['stock', 'fastcopy'] : null,
-        'drain' => getenv('FCBENCH_DRAIN') === 'read' ? 'read() into a buffer' : 'recv(MSG_TRUNC) for TCP, splice() to /dev/null otherwise',
+        'drain' => 'read() into a 1 MiB buffer where a case measures both ends (its CPU beside the sender\'s); elsewhere (php://output, the C fastcgi floors) '
+            . (getenv('FCBENCH_DRAIN') === 'read' ? 'read() into a buffer too (FCBENCH_DRAIN=read)' : 'recv(MSG_TRUNC) for TCP, splice() to /dev/null otherwise'),
         'load_start' => sys_getloadavg(),
         // FCBENCH_STRACE=0 skips the strace passes (a second run on another filesystem, say).
         'has_strace' => is_executable('/usr/bin/strace') && getenv('FCBENCH_STRACE') !== '0',
@@ -312,7 +354,14 @@ function main(array $argv): int
         'quiet_busy_runs' => 0,
     ];
     $cfg['override'] = $cfg['ext'] !== '' && ext_has_override($cfg['ext']);
+    // fastcopy.same_host (issue 35): the zero-copy route to a same-host peer as a contender of its own.
+    $cfg['same_host'] = $cfg['ext'] !== '' && ext_has_ini($cfg['ext'], 'fastcopy.same_host');
     $only = isset($o['only']) ? explode(',', $o['only']) : null;
+    if ($only !== null && in_array('same_host', $only, true)) {
+        // Issue 35's routes to a peer on this host: the copy cases measured at both ends and, with
+        // --http, the downloads behind nginx and lighttpd (their TCP pools' copy and splice routes).
+        $only = [...$only, 'tcp', 'unix', 'pipe', 'downloads', 'lighttpd'];
+    }
 
     fs_check($cfg);
     $t0 = microtime(true);

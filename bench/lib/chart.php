@@ -12,6 +12,8 @@ const CHART_NAMES = [
     'fastcopy' => 'fastcopy_stream()', 'readfile_ov' => 'readfile(), override', 'copy_ov' => 'copy(), override',
     'c_sendfile' => 'C sendfile loop', 'c_cfr' => 'C copy_file_range loop', 'c_splice' => 'C splice loop',
     'c_read' => 'C read()', 'cp' => 'cp',
+    'fastcopy_zc' => 'fastcopy_stream(), same_host=zerocopy', 'fastcopy_cp' => 'fastcopy_stream(), copies forced',
+    'c_mmapwrite' => 'C write() from a mapping',
 ];
 
 /** One line naming the run a chart shows: when, where, what. */
@@ -36,8 +38,9 @@ function chart(array $cfg, array $results, string $png): ?string
     }
     // grey: stock PHP; orange: fastcopy; blue: the C reference (the machine's limit)
     $colors = ['stock' => '#7f7f7f', 'fpassthru' => '#969696', 'readfile' => '#8c8c8c', 'copy' => '#b3b3b3',
-        'fastcopy' => '#e6550d', 'readfile_ov' => '#fd8d3c', 'copy_ov' => '#fdae6b',
-        'c_sendfile' => '#3182bd', 'c_cfr' => '#3182bd', 'c_splice' => '#3182bd', 'c_read' => '#3182bd', 'cp' => '#6baed6'];
+        'fastcopy' => '#e6550d', 'readfile_ov' => '#fd8d3c', 'copy_ov' => '#fdae6b', 'fastcopy_zc' => '#a63603', 'fastcopy_cp' => '#fdae6b',
+        'c_sendfile' => '#3182bd', 'c_cfr' => '#3182bd', 'c_splice' => '#3182bd', 'c_read' => '#3182bd', 'cp' => '#6baed6',
+        'c_mmapwrite' => '#6baed6'];
     $big = [];
     foreach ($results as $r) {
         if (in_array($r['case'], HTTP_CASES, true)) {
@@ -68,7 +71,26 @@ function chart(array $cfg, array $results, string $png): ?string
         }
         $file = "$dir/$case.dat";
         file_put_contents($file, $lines);
-        $panels[] = [$file, $title, $top];
+        $panels[] = [$file, $title, $top, false];
+        // A case measured at both ends: a panel more beside it, the CPU per GiB of the two
+        // ends (the sender solid, the receiver pale above it: the host's cost).
+        $lines = '';
+        $top = 0.0;
+        foreach ($results as $r) {
+            if ($r['case'] !== $case || $r['size'] !== $size || !array_key_exists('both_cpu_median', $r)) {
+                continue;
+            }
+            $ok = $r['status'] === 'ok' && $r['both_cpu_median'] !== null;
+            $per = $ok ? GIB / $r['bytes'] : 0;
+            $top = max($top, $ok ? $r['both_cpu_median'] * $per : 0.0);
+            $lines .= sprintf("\"%s\" %s %s %d \"%s\"\n", CHART_NAMES[$r['contender']] ?? $r['label'],
+                $ok ? sprintf('%.4f', $r['cpu_median'] * $per) : '?', $ok ? sprintf('%.4f', $r['both_cpu_median'] * $per) : '?',
+                hexdec(substr($colors[$r['contender']] ?? '#000000', 1)), $ok ? sprintf('%.2f', $r['both_cpu_median'] * $per) : 'n/a');
+        }
+        if ($lines !== '') {
+            file_put_contents("$dir/$case-cpu.dat", $lines);
+            $panels[] = ["$dir/$case-cpu.dat", "$title\\nCPU s per GiB (lower is better): the sender solid, the receiver pale above it", $top, true];
+        }
     }
     $n = count($panels);
     if ($n === 0) {
@@ -76,21 +98,24 @@ function chart(array $cfg, array $results, string $png): ?string
     }
     $cols = 3;
     $rowsN = (int) ceil($n / $cols);
-    $height = 520 * $rowsN + 90;
-    // The run and the colours on two lines above the panels; the layout's margins keep
+    $height = 520 * $rowsN + 110;
+    // The run and the colours on four lines above the panels; the layout's margins keep
     // the panels' own titles clear of them.
-    $head = sprintf('fastcopy benchmark (%s): throughput, GiB/s (higher is better), one copy at a time\n%s\n'
-        . 'grey: stock PHP   orange: fastcopy (fastcopy_stream(), or a built-in with fastcopy.override=1)   '
-        . 'blue: a C program making the raw syscall, or cp: the limit of the machine', $cfg['mode'], chart_run_line($cfg['meta'] ?? []));
+    $head = sprintf('fastcopy benchmark (%s): throughput, GiB/s (higher is better), one copy at a time; where the receiver reads, the two ends\' CPU beside it\n%s\n'
+        . 'grey: stock PHP   orange: fastcopy (fastcopy_stream(), or a built-in with fastcopy.override=1; dark: fastcopy.same_host=zerocopy, pale: copies forced)\n'
+        . 'blue: a C program making the raw syscall, or cp: the limit of the machine (pale: write() from a mapping, the copy route)', $cfg['mode'], chart_run_line($cfg['meta'] ?? []));
     $s = "set terminal pngcairo noenhanced size 1800,$height font 'DejaVu Sans,10'\nset output '$png'\nset datafile missing '?'\n";
     $s .= sprintf("set multiplot layout %d,%d title \"%s\" font ',11' margins 0.05,0.98,%.3f,%.3f spacing 0.07,%.3f\n",
-        $rowsN, $cols, $head, 150 / $height, 1 - 110 / $height, 190 / $height);
+        $rowsN, $cols, $head, 150 / $height, 1 - 130 / $height, 190 / $height);
     $s .= "set style fill solid 0.9 noborder\nset boxwidth 0.7\nset grid ytics\nset xtics rotate by 25 right nomirror\nunset key\nset offsets 0.5,0.5,0,0\n";
-    foreach ($panels as [$file, $title, $top]) {
-        $t = str_replace(["'", '→'], ['', '->'], $title);
+    foreach ($panels as [$file, $title, $top, $cpu]) {
+        $t = str_replace(["'", '"', '→'], ['', '', '->'], $title);
         // room above the tallest bar for its figure
         $s .= sprintf("set yrange [0:%.4f]\n", $top > 0 ? $top * 1.15 : 1);
-        $s .= "set title '$t'\nplot '$file' using 0:2:3 with boxes lc rgb variable, '' using 0:4:5:xtic(1) with labels offset 0,0.7 font ',8'\n";
+        $s .= $cpu
+            ? "set title \"$t\"\nplot '$file' using 0:3:4 with boxes lc rgb variable fs transparent solid 0.35, '' using 0:2:4 with boxes lc rgb variable, "
+                . "'' using 0:3:5:xtic(1) with labels offset 0,0.7 font ',8'\n"
+            : "set title '$t'\nplot '$file' using 0:2:3 with boxes lc rgb variable, '' using 0:4:5:xtic(1) with labels offset 0,0.7 font ',8'\n";
     }
     $s .= "unset multiplot\n";
     file_put_contents("$dir/chart.gp", $s);
@@ -145,13 +170,15 @@ function http_chart_place(array $r): ?array
     if ($id === 'static' || $id === 'nginx') {
         return [$panel, null, 'static'];
     }
-    if ($id === 'cref') {
+    // The C floor of the path's own route: on a TCP pool the copy route's where the run has it
+    // (it comes after the splice route's, so its line is the one drawn).
+    if ($id === 'cref' || $id === 'cref_copy') {
         return [$panel, null, 'floor'];
     }
     if ($id === 'stock' || $id === 'fastcopy') {
         return [$panel, 'stream_copy_to_stream()', $id === 'stock' ? 'stock' : 'fastcopy'];
     }
-    $kinds = ['_layer' => 'layer', '_through' => 'wrapper', '_ov' => 'fastcopy', '_ho' => 'handover', '_off' => 'sf off'];
+    $kinds = ['_layer' => 'layer', '_through' => 'wrapper', '_ov' => 'fastcopy', '_sp' => 'splice', '_ho' => 'handover', '_off' => 'sf off'];
     $kind = 'stock';
     foreach ($kinds as $suffix => $k) {
         if (str_ends_with($id, $suffix)) {
@@ -185,7 +212,7 @@ function http_chart(array $cfg, array $results, string $png): ?string
     // stock; the override through a userspace wrapper's reads (fastcopy.disable=wrappers);
     // the override on the output layer; on the path; on Apache's path with EnableSendfile Off
     // and, for uploads, the override with fastcopy.spool_clone=1
-    $colors = ['stock' => '#7f7f7f', 'wrapper' => '#9e9ac8', 'layer' => '#fdae6b', 'fastcopy' => '#e6550d',
+    $colors = ['stock' => '#7f7f7f', 'wrapper' => '#9e9ac8', 'layer' => '#fdae6b', 'splice' => '#a6761d', 'fastcopy' => '#e6550d',
         'handover' => '#1c9099', 'sf off' => '#a63603', 'clone' => '#6a51a3'];
     $tic = ['clone' => '+clone', 'handover' => 'ho'];
     // Every abbreviation the chart uses, said in full under its title.
@@ -193,7 +220,8 @@ function http_chart(array $cfg, array $results, string $png): ?string
         'stock' => 'stock: PHP without fastcopy',
         'wrapper' => 'wrapper: the override reading through the userspace wrapper (fastcopy.disable=wrappers; the only way before the engine saw through it)',
         'layer' => "layer: the override on PHP's output layer (its fastcgi or apache path off)",
-        'fastcopy' => 'fastcopy: fastcopy.override=1, every path on',
+        'fastcopy' => 'fastcopy: fastcopy.override=1, every path on (the fastcgi path sends a TCP pool on this host copies)',
+        'splice' => 'splice: the same with fastcopy.same_host=zerocopy (the fastcgi path splices to a TCP pool on this host)',
         'handover' => 'ho: the hand-over, the override where the web server declares it and sends the file itself (X-Accel-Redirect, X-Sendfile2)',
         'sf off' => 'sf off: the apache path with EnableSendfile Off',
         'clone' => '+clone: the override with fastcopy.spool_clone=1 (the body spliced into the file, the spool cloned from it)',

@@ -1,6 +1,7 @@
 <?php
 // The HTTP case: nginx serving a file itself (sendfile on) against PHP-FPM
-// behind it sending the same file through php://output, or handing it back for
+// behind it sending the same file through php://output (on a TCP pool by the fastcgi
+// path's copy route, and by its splice route beside it), or handing it back for
 // nginx to send (the hand-over, http_handover.php). curl is the client; the figures
 // that matter are the FPM worker's CPU seconds per GiB served, and the whole
 // server's (nginx + worker) against nginx's own static download. Its pools, timed
@@ -203,15 +204,19 @@ function stop_servers(array $servers): void
  * switched off: what fastcopy did before the fastcgi path), once with every path
  * (fc), and once more with every path behind a location that declares the hand-over
  * (ho: the same ini as fc, the web server's parameters make the difference). Each on
- * a unix socket (Debian's default pool) and on TCP.
+ * a unix socket (Debian's default pool) and on TCP; on TCP also sp, every path with
+ * fastcopy.same_host=zerocopy (the fastcgi path's splice route, where fc's is the copy
+ * route), when the extension has that setting.
  */
-function http_pools(array $cfg, string $d, array $kinds = ['stock', 'layer', 'fc', 'ho']): array
+function http_pools(array $cfg, string $d, array $kinds = ['stock', 'layer', 'fc', 'sp', 'ho']): array
 {
-    $byKind = ['stock' => null, 'layer' => ['fastcopy.disable=fastcgi'], 'fc' => [], 'ho' => []];
+    // sp: the fastcgi path's splice route on a TCP pool, where fc's web server, on this host, is
+    // sent copies (issue 35). A unix pool always splices: it has no sp pool.
+    $byKind = ['stock' => null, 'layer' => ['fastcopy.disable=fastcgi'], 'fc' => [], 'sp' => ['fastcopy.same_host=zerocopy'], 'ho' => []];
     $pools = [];
     foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
         foreach (array_intersect_key($byKind, array_flip($kinds)) as $kind => $ini) {
-            if ($ini !== null && $cfg['ext'] === '') {
+            if (($ini !== null && $cfg['ext'] === '') || ($kind === 'sp' && ($listen !== 'tcp' || empty($cfg['same_host'])))) {
                 continue;
             }
             $args = [];
@@ -248,7 +253,7 @@ function download_scripts(string $name): array
  * path, which the fastcgi rows' server CPU is compared with; 'handover': the
  * location declares the hand-over, and every request must be handed over.
  */
-function http_contenders(string $name): array
+function http_contenders(string $name, bool $routes = true): array
 {
     $c = ['nginx' => ['label' => 'nginx static (sendfile on)', 'short' => 'nginx static', 'url' => '/static/file.bin', 'pool' => null]];
     $scripts = download_scripts($name);
@@ -262,20 +267,34 @@ function http_contenders(string $name): array
             $c["$id$sfx"] = ['label' => "$what, stock ($where)", 'short' => "$id stock $listen", 'url' => "/stock$sfx/$url", 'pool' => "stock$sfx", 'libs' => $libs];
             $c["{$id}_layer$sfx"] = ['label' => "$what, override, output layer: fastcopy.disable=fastcgi ($where)", 'short' => "$id layer $listen",
                 'url' => "/layer$sfx/$url", 'pool' => "layer$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "$id$sfx"];
-            $c["{$id}_ov$sfx"] = ['label' => "$what, override, fastcgi path ($where)", 'short' => "$id fastcgi $listen",
-                'url' => "/fc$sfx/$url", 'pool' => "fc$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "$id$sfx", 'layer' => "{$id}_layer$sfx",
-                'ref' => $listen === 'unix' ? 'cref' : 'cref_tcp'];
+            // The fastcgi path's own choice: the splice route on a unix pool, the copy route on a TCP
+            // pool whose web server is on this host ($routes: an extension with fastcopy.same_host;
+            // one without splices everywhere); on TCP the splice route beside it (sp pool).
+            // 'route': the syscall the worker's strace pass must show, or the row fails.
+            $copies = $routes && $listen === 'tcp';
+            $c["{$id}_ov$sfx"] = ['label' => "$what, override, fastcgi path" . ($copies ? ', copy route (the default)' : '') . " ($where)",
+                'short' => "$id fastcgi $listen", 'url' => "/fc$sfx/$url", 'pool' => "fc$sfx", 'ext' => true, 'override' => true, 'libs' => $libs,
+                'base' => "$id$sfx", 'layer' => "{$id}_layer$sfx", 'ref' => $listen === 'unix' ? 'cref' : ($copies ? 'cref_copy_tcp' : 'cref_tcp'),
+                'route' => $copies ? 'writev' : 'splice'];
+            if ($listen === 'tcp') {
+                $c["{$id}_sp$sfx"] = ['label' => "$what, override, fastcgi path, splice route: fastcopy.same_host=zerocopy ($where)",
+                    'short' => "$id splice $listen", 'url' => "/sp$sfx/$url", 'pool' => "sp$sfx", 'ext' => true, 'override' => true,
+                    'needs' => 'same_host', 'libs' => $libs, 'base' => "$id$sfx", 'layer' => "{$id}_layer$sfx", 'ref' => 'cref_tcp', 'route' => 'splice'];
+            }
             $c["{$id}_ho$sfx"] = ['label' => "$what, override, hand-over: X-Accel-Redirect ($where)", 'short' => "$id handover $listen",
                 'url' => "/ho$sfx/$url", 'pool' => "ho$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "$id$sfx",
                 'handover' => true];
         }
     }
-    // The floor: the fastcgi path's syscalls in C, no PHP, into the bench's drain.
+    // The floor: the fastcgi path's syscalls in C, no PHP, into the bench's drain: the splice
+    // route's on each pool socket, and on TCP the copy route's (writev() from a mapping).
     foreach (['unix' => 'unix socket', 'tcp' => 'TCP'] as $listen => $where) {
         $c[$listen === 'unix' ? 'cref' : 'cref_tcp'] = ['label' => "C: the fastcgi path's syscalls without PHP (fcref fastcgi → drain, $where)",
-            'short' => "C fastcgi $listen", 'url' => null, 'pool' => null, 'cref' => $listen,
+            'short' => "C fastcgi $listen", 'url' => null, 'pool' => null, 'cref' => $listen, 'mode' => 'fastcgi',
             'base' => $listen === 'unix' ? 'readfile' : 'readfile_tcp'];
     }
+    $c['cref_copy_tcp'] = ['label' => "C: the fastcgi path's copy route without PHP (fcref fastcgi_copy → drain, TCP)",
+        'short' => 'C fastcgi copies tcp', 'url' => null, 'pool' => null, 'cref' => 'tcp', 'mode' => 'fastcgi_copy', 'base' => 'readfile_tcp'];
     // The Nextcloud shape as the override served it before it saw through the
     // wrapper: every byte through the wrapper's stream_read() (fastcopy.disable=wrappers).
     foreach (['unix' => ['', 'unix socket'], 'tcp' => ['_tcp', 'TCP']] as $listen => [$sfx, $where]) {
@@ -370,7 +389,8 @@ function strace_detach(array $t): ?array
         }
     }
     arsort($names);
-    return $total === null ? null : ['total' => $total, 'by_name' => array_slice($names, 0, 3, true)];
+    // all: every call by name, which the route check reads (a short request's top three may not name it)
+    return $total === null ? null : ['total' => $total, 'by_name' => array_slice($names, 0, 3, true), 'all' => $names];
 }
 
 /**
@@ -378,13 +398,13 @@ function strace_detach(array $t): ?array
  * counted must be the payload plus one 8-byte header per record.
  * Returns a run (its CPU is the sender's: user + system) or an error.
  */
-function cref_run(array $cfg, array $drain, string $file, int $size, string $d): array|string
+function cref_run(array $cfg, array $drain, string $file, int $size, string $d, string $mode = 'fastcgi'): array|string
 {
     $report = "$d/cref.json";
     @unlink($report);
     @unlink($drain['countfile']);
     $dst = isset($drain['port']) ? 'tcp:127.0.0.1:' . $drain['port'] : 'unix:' . $drain['sock'];
-    $p = proc_open(['timeout', '-k', '5', (string) $cfg['run_timeout'], $cfg['bin'] . '/fcref', 'fastcgi', "src=$file", "dst=$dst", "report=$report"],
+    $p = proc_open(['timeout', '-k', '5', (string) $cfg['run_timeout'], $cfg['bin'] . '/fcref', $mode, "src=$file", "dst=$dst", "report=$report"],
         [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$d/cref.err", 'w']], $pipes);
     proc_close($p);
     $r = json_decode((string) @file_get_contents($report), true);
@@ -508,9 +528,34 @@ function download_checks(array &$cfg, array $contenders, array $live, array &$ro
         if ($code === '200' && $bytes === $size) {
             $rows[$id]['syscalls'] = $sys['worker'] ?? $sys['front'];
             $rows[$id]['front_syscalls'] = $sys['front'];
+            if (isset($c['route']) && ($wrong = route_missed($c['route'], $sys['worker'] ?? null)) !== null) {
+                $rows[$id]['error'] = $wrong;
+                say("  $id: $wrong");
+            } elseif (isset($c['route'])) {
+                $rows[$id]['route'] = $c['route'];
+            }
         }
     }
     echo 's';
+}
+
+/**
+ * Whether the fastcgi path took the route a row is for ($route: splice, or writev for the copy
+ * route), by the worker's syscalls over one request: the splice route splices, the copy route
+ * writes its records with writev() and splices nothing (fastcopy_stats() counts both as the
+ * fastcgi path). Null when it did, else what it did.
+ */
+function route_missed(string $route, ?array $sys): ?string
+{
+    $all = $sys['all'] ?? $sys['by_name'] ?? [];
+    $took = match (true) {
+        isset($all['splice']) => 'splice',
+        isset($all['writev']) => 'writev',
+        default => null,
+    };
+    return $took === $route ? null : sprintf('the fastcgi path took the %s route, not the %s route (worker syscalls: %s)',
+        $took === null ? 'neither' : ($took === 'splice' ? 'splice' : 'copy (writev)'), $route === 'splice' ? 'splice' : 'copy (writev)',
+        implode(', ', array_map(fn ($n, $k) => "$n $k", array_keys(array_slice($all, 0, 6, true)), array_slice($all, 0, 6, true))));
 }
 
 /**
@@ -534,6 +579,8 @@ function download_figures(array $r, int $size, string $front): array
         "{$front}_syscalls" => $sys($r['front_syscalls'] ?? null),
         'sha256_equal' => $r['sha256_equal'] ?? null,
         'handed_over' => $r['handed_over'] ?? null,
+        // the fastcgi path's route the strace pass saw the worker take (splice, or writev: the copy route)
+        'route' => $r['route'] ?? null,
         'engine' => $r['engine'] ?? null,
         'walls' => $walls,
     ];
@@ -556,6 +603,7 @@ function row_ratio(array $a, ?array $b, string $field, bool $inverse = false): ?
 function download_na(array $c, array $pools, array $cfg, bool $libs): ?string
 {
     return match (true) {
+        ($c['needs'] ?? null) === 'same_host' && empty($cfg['same_host']) && $cfg['ext'] !== '' => 'n/a (fastcopy.same_host not built)',
         $c['pool'] !== null && !isset($pools[$c['pool']]) => 'n/a (extension not built)',
         !empty($c['override']) && !$cfg['override'] => 'n/a (override not built)',
         !empty($c['libs']) && !$libs => 'n/a (sabre/dav not installed: tests/integration/setup.sh)',
@@ -580,7 +628,7 @@ function http_case(array &$cfg): array
     // In the directory the hand-over is declared for: nginx's internal location sends from there.
     $file = http_data_file($cfg, $size);
     $port = free_port();
-    $contenders = http_contenders(basename($file));
+    $contenders = http_contenders(basename($file), !empty($cfg['same_host']));
     // The sabre/dav rows run the real libraries, which tests/integration/setup.sh installs.
     $libs = fclib_autoload('dav') !== null;
     $servers = [];
@@ -625,7 +673,7 @@ function http_case(array &$cfg): array
                 $c = $contenders[$id];
                 if (isset($c['cref'])) {
                     wait_quiet($cfg);
-                    $run = cref_run($cfg, $drains[$c['cref']], $file, $size, $d);
+                    $run = cref_run($cfg, $drains[$c['cref']], $file, $size, $d, $c['mode']);
                 } else {
                     $run = download_run($cfg, $c, $nginx, $workerOf($c), $base, $size);
                 }

@@ -1,8 +1,9 @@
 <?php
 // The downloads behind lighttpd (Debian's 1.4, mod_fastcgi) in front of PHP-FPM: lighttpd
 // sending the file itself (its static download, the floor) against readfile(), sabre/dav's
-// GET and Nextcloud's shape on stock PHP, on the override's fastcgi path, and handed back to
-// lighttpd (X-Sendfile2), each on a unix-socket and a TCP pool of one worker. The whole
+// GET and Nextcloud's shape on stock PHP, on the override's fastcgi path (on TCP by its own
+// copy route, and by the splice route beside it: fastcopy.same_host=zerocopy), and handed back
+// to lighttpd (X-Sendfile2), each on a unix-socket and a TCP pool of one worker. The whole
 // server is lighttpd (one process) + the worker. Uses the download helpers of http.php.
 //
 // lighttpd is configured as an operator serving large files through PHP would:
@@ -47,15 +48,24 @@ function lighttpd_conf(string $d, int $port, array $pools, string $scripts, stri
 }
 
 /** Who is measured behind lighttpd: its static download, and each script stock, on the fastcgi path and handed over. */
-function lighttpd_contenders(string $name): array
+function lighttpd_contenders(string $name, bool $routes = true): array
 {
     $c = ['lt_static' => ['label' => 'lighttpd static', 'short' => 'lighttpd static', 'url' => "/static/$name", 'pool' => null]];
     foreach (['unix' => ['', 'unix socket'], 'tcp' => ['_tcp', 'TCP']] as $listen => [$sfx, $where]) {
         foreach (download_scripts($name) as $id => [$what, $url, $libs]) {
             $c["lt_$id$sfx"] = ['label' => "$what, stock ($where)", 'short' => "$id stock $listen", 'url' => "/stock$sfx/$url",
                 'pool' => "stock$sfx", 'libs' => $libs];
-            $c["lt_{$id}_ov$sfx"] = ['label' => "$what, override, fastcgi path ($where)", 'short' => "$id fastcgi $listen",
-                'url' => "/fc$sfx/$url", 'pool' => "fc$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "lt_$id$sfx"];
+            // As behind nginx: the path's own route (unix splices, TCP copies where the extension
+            // has fastcopy.same_host, $routes), and on TCP the splice route.
+            $copies = $routes && $listen === 'tcp';
+            $c["lt_{$id}_ov$sfx"] = ['label' => "$what, override, fastcgi path" . ($copies ? ', copy route (the default)' : '') . " ($where)",
+                'short' => "$id fastcgi $listen", 'url' => "/fc$sfx/$url", 'pool' => "fc$sfx", 'ext' => true, 'override' => true, 'libs' => $libs,
+                'base' => "lt_$id$sfx", 'route' => $copies ? 'writev' : 'splice'];
+            if ($listen === 'tcp') {
+                $c["lt_{$id}_sp$sfx"] = ['label' => "$what, override, fastcgi path, splice route: fastcopy.same_host=zerocopy ($where)",
+                    'short' => "$id splice $listen", 'url' => "/sp$sfx/$url", 'pool' => "sp$sfx", 'ext' => true, 'override' => true,
+                    'needs' => 'same_host', 'libs' => $libs, 'base' => "lt_$id$sfx", 'route' => 'splice'];
+            }
             $c["lt_{$id}_ho$sfx"] = ['label' => "$what, override, hand-over: X-Sendfile2 ($where)", 'short' => "$id handover $listen",
                 'url' => "/ho$sfx/$url", 'pool' => "ho$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "lt_$id$sfx",
                 'handover' => true];
@@ -90,9 +100,9 @@ function http_lighttpd_case(array &$cfg): array
     @mkdir("$d/tmp", 0700, true);
     $file = http_data_file($cfg, $size);
     $port = free_port();
-    $pools = http_pools($cfg, $d, ['stock', 'fc', 'ho']);
+    $pools = http_pools($cfg, $d, ['stock', 'fc', 'sp', 'ho']);
     file_put_contents("$d/lighttpd.conf", lighttpd_conf($d, $port, $pools, dirname(__DIR__) . '/cases/http', $file));
-    $contenders = lighttpd_contenders(basename($file));
+    $contenders = lighttpd_contenders(basename($file), !empty($cfg['same_host']));
     $libs = fclib_autoload('dav') !== null;
     say(sprintf('%-10s %-12s ', 'lighttpd', human_size($size)));
     $tc = microtime(true);

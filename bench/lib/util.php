@@ -127,8 +127,14 @@ function warm_dir(string $dir, int $count): void
 
 function ext_has_override(string $so): bool
 {
+    return ext_has_ini($so, 'fastcopy.override');
+}
+
+/** Whether the extension at $so has the ini setting $name (an older build may not). */
+function ext_has_ini(string $so, string $name): bool
+{
     $out = shell_exec(escapeshellarg(PHP_BINARY) . ' -n -d extension=' . escapeshellarg($so)
-        . ' -r ' . escapeshellarg('echo ini_get("fastcopy.override") === false ? "no" : "yes";') . ' 2>/dev/null');
+        . ' -r ' . escapeshellarg('echo ini_get(' . var_export($name, true) . ') === false ? "no" : "yes";') . ' 2>/dev/null');
     return trim((string) $out) === 'yes';
 }
 
@@ -158,15 +164,19 @@ function start_receivers(array $case, array $cfg): array
     $w = $cfg['work'];
     $where = $case['dst'] === 'tcp' ? "$w/drain.port" : "$w/drain.sock";
     @unlink($where);
-    $p = proc_open([$cfg['bin'] . '/drain', $case['dst'], $where], [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$w/drain.err", 'a']], $pipes);
-    file_put_contents("$w/pids", proc_get_status($p)['pid'] . "\n", FILE_APPEND);
+    // A case that measures both ends ('ends') has the drain read like a real consumer.
+    $p = proc_open([$cfg['bin'] . '/drain', $case['dst'], $where, ...(empty($case['ends']) ? [] : ['read'])],
+        [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$w/drain.err", 'a']], $pipes);
+    $pid = proc_get_status($p)['pid'];
+    file_put_contents("$w/pids", "$pid\n", FILE_APPEND);
     for ($i = 0; $i < 500 && !file_exists($where); $i++) {
         usleep(10000);
     }
     if (!file_exists($where)) {
         throw new RuntimeException('drain did not start: ' . tail("$w/drain.err"));
     }
-    $env = ['drain' => $p, 'countfile' => "$where.count"];
+    // drain_pid: the process whose CPU is the receiver's (proc_open runs it without a shell).
+    $env = ['drain' => $p, 'countfile' => "$where.count", 'drain_pid' => $pid];
     if ($case['dst'] === 'tcp') {
         $env['port'] = (int) trim((string) file_get_contents($where));
     } else {
@@ -272,12 +282,29 @@ function summarize(string $caseId, array $case, int $size, array $row): array
         'short' => CONTENDERS[$row['contender']]['short'],
         ...row_timing($row, $walls, $bytes),
         'cpu_median' => median(array_column($runs, 'cpu')),
+        ...(empty($case['ends']) ? [] : both_ends($runs)),
         'maxrss_kb' => $runs ? max(array_column($runs, 'maxrss_kb')) : null,
         'syscalls' => $row['syscalls'] ?? null,
         'engine' => $runs ? ($runs[count($runs) - 1]['engine'] ?? null) : null,
         'walls' => $walls,
     ];
     return $out;
+}
+
+/**
+ * A case that measures both ends: the receiver's CPU (the drain's) and the sum of the two,
+ * medians of the runs; the sum's is the median of each run's sum, with its min–max.
+ */
+function both_ends(array $runs): array
+{
+    $recv = array_column($runs, 'receiver_cpu');
+    $both = array_map(fn (array $r): float => $r['cpu'] + ($r['receiver_cpu'] ?? 0.0), $runs);
+    return [
+        'receiver_cpu_median' => count($recv) === count($runs) ? median($recv) : null,
+        'both_cpu_median' => count($recv) === count($runs) ? median($both) : null,
+        'both_cpu_min' => count($recv) === count($runs) && $both ? min($both) : null,
+        'both_cpu_max' => count($recv) === count($runs) && $both ? max($both) : null,
+    ];
 }
 
 function find_row(array $results, string $case, ?int $size, string $contender): ?array
@@ -310,6 +337,30 @@ function add_ratios(array &$results, array $cases): void
         $ref = $refId ? find_row($results, $r['case'], $r['size'], $refId) : null;
         if ($ref && $r['wall_median'] > 0) {
             $r['vs_ref'] = $ref['wall_median'] / $r['wall_median'];
+        }
+        if (!empty($cases[$r['case']]['ends'])) {
+            // CPU the other way up: this row's / stock's, below 1 is cheaper.
+            $s = find_row($results, $r['case'], $r['size'], 'stock');
+            foreach (['cpu_median' => 'cpu_vs_stock', 'receiver_cpu_median' => 'receiver_vs_stock', 'both_cpu_median' => 'both_vs_stock'] as $f => $to) {
+                $r[$to] = $s && $s[$f] > 0 && $r[$f] !== null ? $r[$f] / $s[$f] : null;
+            }
+        }
+    }
+    unset($r);
+    // Which route costs the two ends together least, per case and size: every ratio to it.
+    $cheapest = [];
+    foreach ($results as $r) {
+        $k = $r['case'] . '@' . $r['size'];
+        if (!empty($cases[$r['case']]['ends']) && $r['status'] === 'ok' && $r['both_cpu_median'] !== null
+            && (!isset($cheapest[$k]) || $r['both_cpu_median'] < $cheapest[$k]['both_cpu_median'])) {
+            $cheapest[$k] = $r;
+        }
+    }
+    foreach ($results as &$r) {
+        $c = $cheapest[$r['case'] . '@' . $r['size']] ?? null;
+        if ($c !== null) {
+            $r['cheapest_both'] = $c['contender'];
+            $r['both_vs_cheapest'] = $r['status'] === 'ok' && $c['both_cpu_median'] > 0 ? $r['both_cpu_median'] / $c['both_cpu_median'] : null;
         }
     }
 }

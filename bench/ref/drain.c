@@ -1,17 +1,23 @@
 /*
- * drain: the receiving end of the socket and pipe cases. It throws the data
- * away as fast as it can, so the sender is what gets measured: TCP with
- * recv(MSG_TRUNC) (discarded in the kernel, no copy), pipes and unix sockets
- * with splice() into /dev/null. With FCBENCH_DRAIN=read it read()s into a
- * 1 MiB buffer instead, like a typical consumer (slower: on loopback TCP the
- * receiver's copy then caps every sender at about the same speed).
+ * drain: the receiving end of the socket and pipe cases. By default it throws
+ * the data away as fast as it can, so the sender is what gets measured: TCP
+ * with recv(MSG_TRUNC) (discarded in the kernel, no copy), pipes and unix
+ * sockets with splice() into /dev/null. With "read" as its last argument (the
+ * cases that measure both ends) or FCBENCH_DRAIN=read it read()s into a 1 MiB
+ * buffer instead, like a real consumer: on a same-host socket that copy is the
+ * receiver's share of the host's cost (on loopback TCP it also caps every
+ * sender at about the same speed).
  *
- *   drain tcp PORTFILE    listen on 127.0.0.1, an ephemeral port written to PORTFILE
- *   drain unix PATH       listen on a unix socket at PATH
- *   drain stdin COUNTFILE read standard input to EOF
+ *   drain tcp PORTFILE [read|discard]    listen on 127.0.0.1, an ephemeral port written to PORTFILE
+ *   drain unix PATH [read|discard]       listen on a unix socket at PATH
+ *   drain stdin COUNTFILE [read|discard] read standard input to EOF
  *
- * Socket modes serve one connection at a time until killed; after each
- * connection the byte count is written to PATH.count (or PORTFILE.count).
+ * Socket modes serve one connection at a time until killed, one process for
+ * all of them (the bench reads its CPU from /proc/PID/schedstat around each
+ * connection); after each connection the byte count is written to PATH.count
+ * (or PORTFILE.count). stdin mode is a new process per run: after the count
+ * it writes the CPU it used from just before its first read to EOF (its own
+ * /proc/self/schedstat, seconds), so its start-up is left out.
  * It always stops by itself: when its parent dies, after 15 minutes idle,
  * or after 2 hours in all.
  */
@@ -84,31 +90,52 @@ static long long drain_fd(int fd, int is_pipe, int is_tcp)
 	return total;
 }
 
-static void write_count(const char *path, long long n)
+/* CPU this process has used, in seconds: the scheduler's nanoseconds, as the bench's proc_cpu() reads them. */
+static double self_cpu(void)
+{
+	unsigned long long ns = 0;
+	FILE *f = fopen("/proc/self/schedstat", "r");
+	if (f) {
+		if (fscanf(f, "%llu", &ns) != 1) ns = 0;
+		fclose(f);
+	}
+	return ns / 1e9;
+}
+
+/* cpu < 0: the count alone (the socket modes, measured from outside). */
+static void write_count(const char *path, long long n, double cpu)
 {
 	char tmp[4200];
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	FILE *f = fopen(tmp, "w");
 	if (!f) return;
-	fprintf(f, "%lld\n", n);
+	if (cpu < 0)
+		fprintf(f, "%lld\n", n);
+	else
+		fprintf(f, "%lld %.9f\n", n, cpu);
 	fclose(f);
 	rename(tmp, path); /* readers never see a half-written count */
 }
 
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: drain tcp PORTFILE | unix PATH | stdin COUNTFILE\n");
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: drain tcp PORTFILE | unix PATH | stdin COUNTFILE [read|discard]\n");
 		return 2;
 	}
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	alarm(2 * 3600);
-	const char *how = getenv("FCBENCH_DRAIN");
+	/* The argument first (a case that measures both ends always reads), else the environment. */
+	const char *how = argc == 4 ? argv[3] : getenv("FCBENCH_DRAIN");
 	if (!how || strcmp(how, "read"))
 		devnull = open("/dev/null", O_WRONLY);
+	else
+		memset(buf, 1, sizeof buf); /* a consumer's buffer is in use already: no first-touch faults in the count */
 
 	if (!strcmp(argv[1], "stdin")) {
-		write_count(argv[2], drain_fd(0, 1, 0));
+		double cpu0 = self_cpu();
+		long long n = drain_fd(0, 1, 0);
+		write_count(argv[2], n, self_cpu() - cpu0);
 		return 0;
 	}
 
@@ -159,7 +186,7 @@ int main(int argc, char **argv)
 		int c = accept(ls, NULL, NULL);
 		if (c < 0) continue;
 		long long n = drain_fd(c, 0, !strcmp(argv[1], "tcp"));
-		write_count(countfile, n);
+		write_count(countfile, n, -1);
 		close(c); /* the sender waits for this EOF before it stops its clock */
 	}
 }

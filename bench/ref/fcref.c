@@ -5,7 +5,7 @@
  *
  *   fcref MODE src=PATH dst=SPEC [offset=N] [length=N] [count=N] report=FILE
  *
- * MODE: sendfile | copy_file_range | splice | read | fastcgi
+ * MODE: sendfile | copy_file_range | splice | read | mmapwrite | fastcgi | fastcgi_copy
  * SPEC: file:PATH | dir:PATH (count small files) | tcp:HOST:PORT |
  *       unix:PATH | stdout | memory
  *
@@ -20,6 +20,16 @@
  * written and its payload spliced into a pipe, the batch spliced to the
  * socket. What arrives is payload plus headers; bytes in the
  * report count the payload.
+ *
+ * fastcgi_copy sends the same records as the fastcgi path's copy route
+ * (src/sapi/fastcgi_copy.c, a TCP pool whose web server is on this host):
+ * the file mapped 56 records at a time (MAP_POPULATE), the size read once per
+ * mapping, each batch of 14 headers and payloads in one writev().
+ *
+ * mmapwrite is the copy route of a plain copy without PHP (fastcopy's mmap
+ * window, which fastcopy_stream() takes to a TCP peer on this host): the file
+ * mapped 4 MiB at a time (MAP_POPULATE, fastcopy.mmap_window's default) and
+ * write()n from the mapping 1 MiB at a time (fastcopy.buffer_size's).
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -30,10 +40,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -116,6 +128,40 @@ static long long copy_fd(int in, int out, long long off, long long len)
 	return done;
 }
 
+/* The copy route's window and block: fastcopy.mmap_window and fastcopy.buffer_size's defaults. */
+#define MMAP_WINDOW (4L << 20)
+#define WRITE_BLOCK (1L << 20)
+
+/* Writes all of buf to out, as fastcopy's blocks do: the rest again after a short write. */
+static void write_all(int out, const char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(out, buf, len);
+		if (n < 0 && errno == EINTR) continue;
+		if (n <= 0) die("write");
+		buf += n;
+		len -= n;
+	}
+}
+
+/* The file mapped a window at a time and written from the mapping in blocks. */
+static long long mmap_write(int in, int out, long long off, long long len)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	long long done = 0;
+	while (done < len) {
+		long long at = off + done, map_at = at & ~((long long)page - 1);
+		size_t lead = at - map_at, n = len - done > MMAP_WINDOW ? MMAP_WINDOW : len - done;
+		char *map = mmap(NULL, lead + n, PROT_READ, MAP_SHARED | MAP_POPULATE, in, map_at);
+		if (map == MAP_FAILED) die("mmap");
+		for (size_t w = 0; w < n; w += WRITE_BLOCK)
+			write_all(out, map + lead + w, n - w > WRITE_BLOCK ? WRITE_BLOCK : n - w);
+		munmap(map, lead + n);
+		done += n;
+	}
+	return done;
+}
+
 /* As FPM frames its output: records of at most 0xfff8 bytes, no padding. */
 #define FCGI_PAYLOAD_MAX 0xfff8
 
@@ -177,6 +223,56 @@ static long long fastcgi_records(int in, int out, long long off, long long len)
 	return done;
 }
 
+/* The fastcgi path's copy route: records written from a mapping, a batch of 14 per writev(). */
+static long long fastcgi_copy(int in, int out, long long off, long long len)
+{
+	enum { BATCH = 14, WINDOW_RECORDS = 4 * BATCH };
+	long page = sysconf(_SC_PAGESIZE);
+	long long done = 0;
+	while (done < len) {
+		struct stat st;
+		/* As the extension does once per mapping: never promise more than the file has. */
+		if (fstat(in, &st) < 0) die("fstat");
+		if (st.st_size <= off + done) break;
+		long long at = off + done, map_at = at & ~((long long)page - 1), rest = len - done;
+		if (rest > st.st_size - at) rest = st.st_size - at;
+		size_t lead = at - map_at, n = rest > (long long)WINDOW_RECORDS * FCGI_PAYLOAD_MAX ? (size_t)WINDOW_RECORDS * FCGI_PAYLOAD_MAX : (size_t)rest;
+		char *map = mmap(NULL, lead + n, PROT_READ, MAP_SHARED | MAP_POPULATE, in, map_at);
+		if (map == MAP_FAILED) die("mmap");
+		for (size_t w = 0; w < n;) {
+			struct iovec iov[2 * BATCH];
+			unsigned char h[BATCH][8];
+			int k = 0;
+			for (; k < BATCH && w < n; k++) {
+				size_t r = n - w > FCGI_PAYLOAD_MAX ? FCGI_PAYLOAD_MAX : n - w;
+				fcgi_header(h[k], r);
+				iov[2 * k] = (struct iovec){ h[k], 8 };
+				iov[2 * k + 1] = (struct iovec){ map + lead + w, r };
+				w += r;
+			}
+			struct iovec *v = iov;
+			int left = 2 * k;
+			while (left > 0) {
+				ssize_t m = writev(out, v, left);
+				if (m < 0 && errno == EINTR) continue;
+				if (m <= 0) die("writev");
+				while (left > 0 && (size_t)m >= v->iov_len) {
+					m -= v->iov_len;
+					v++;
+					left--;
+				}
+				if (m > 0) {
+					v->iov_base = (char *)v->iov_base + m;
+					v->iov_len -= m;
+				}
+			}
+		}
+		munmap(map, lead + n);
+		done += n;
+	}
+	return done;
+}
+
 /* The memory case: read the range into one heap buffer, as php://memory ends up. */
 static long long read_to_memory(int in, long long off, long long len)
 {
@@ -231,7 +327,10 @@ static long long run(void)
 	}
 	int out = open_dst();
 	access("/fcbench-mark-begin", F_OK); /* strace marker: copy phase starts */
-	long long n = strcmp(mode, "fastcgi") ? copy_fd(in, out, offset, len) : fastcgi_records(in, out, offset, len);
+	long long n = !strcmp(mode, "fastcgi") ? fastcgi_records(in, out, offset, len)
+		: !strcmp(mode, "fastcgi_copy") ? fastcgi_copy(in, out, offset, len)
+		: !strcmp(mode, "mmapwrite") ? mmap_write(in, out, offset, len)
+		: copy_fd(in, out, offset, len);
 	if (is_socket) wait_eof(out);
 	return n;
 }
