@@ -8,7 +8,6 @@
 
 #include "src/endpoint/endpoint.h"
 
-#include <errno.h>
 #include <sys/stat.h>
 #ifndef PHP_WIN32
 # include <arpa/inet.h>
@@ -26,22 +25,25 @@ typedef union {
 } fc_peer_addr;
 
 #ifndef PHP_WIN32
-/* Whether an address is one of this host's: only those can be bound to. */
-static bool bindable(const fc_peer_addr *addr, socklen_t len)
+/* Whether an address is one of this host's: a datagram socket connected to it is
+ * routed out of the same address only then (the kernel's local routes take the
+ * destination as their source). Unlike a bind() probe, this holds where
+ * ip_nonlocal_bind lets any address be bound. Nothing is sent. */
+static bool routed_here(const fc_peer_addr *addr, socklen_t len)
 {
-	fc_peer_addr probe = *addr;
+	fc_peer_addr local;
+	socklen_t local_len = sizeof(local);
 	int s = socket(addr->sa.sa_family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	bool ours;
 
 	if (s < 0) {
 		return false;
 	}
-	if (addr->sa.sa_family == AF_INET) {
-		probe.in.sin_port = 0;
-	} else {
-		probe.in6.sin6_port = 0;
-	}
-	ours = bind(s, &probe.sa, len) == 0;
+	ours = connect(s, &addr->sa, len) == 0 && getsockname(s, &local.sa, &local_len) == 0
+		&& local.sa.sa_family == addr->sa.sa_family
+		&& (addr->sa.sa_family == AF_INET
+			? local.in.sin_addr.s_addr == addr->in.sin_addr.s_addr
+			: !memcmp(&local.in6.sin6_addr, &addr->in6.sin6_addr, sizeof(struct in6_addr)));
 	close(s);
 	return ours;
 }
@@ -71,7 +73,7 @@ static fc_peer classify(int fd)
 		default:
 			return FC_PEER_UNKNOWN;
 	}
-	return bindable(&peer, len) ? FC_PEER_SAME_HOST_TCP : FC_PEER_REMOTE;
+	return routed_here(&peer, len) ? FC_PEER_SAME_HOST_TCP : FC_PEER_REMOTE;
 }
 #endif
 

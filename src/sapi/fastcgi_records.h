@@ -15,7 +15,8 @@
 /* FPM's own record size for large writes: the largest multiple of 8 that fits. */
 #define FC_RECORD_MAX  0xfff8
 #define FC_HEADER_LEN  8
-/* Records per batch: the size of the file is taken once per batch. */
+/* Records per batch: the size of the file is taken once per batch (after it, on
+ * the copy route). */
 #define FC_BATCH_RECORDS 14
 
 typedef struct {

@@ -52,9 +52,24 @@ static struct {
 	int (*send_headers)(sapi_headers_struct *headers);
 } kept = {.fd = -1};
 
+/* The SAPI's entry points as PHP-FPM set them, seen at startup. */
+static struct {
+	size_t (*ub_write)(const char *str, size_t len);
+	void (*flush)(void *server_context);
+	int (*send_headers)(sapi_headers_struct *headers);
+} sapi_own;
+
 static size_t watch_write(const char *str, size_t len);
 static void watch_flush(void *server_context);
 static int watch_headers(sapi_headers_struct *headers);
+
+/* Another extension standing in for one of them (its own wrapper around PHP-FPM's
+ * writes) would see our writes, or we its: the hand-over declines. */
+static bool entry_points_own(void)
+{
+	return sapi_module.ub_write == sapi_own.ub_write && sapi_module.flush == sapi_own.flush
+		&& sapi_module.send_headers == sapi_own.send_headers;
+}
 
 static void watch(void)
 {
@@ -66,13 +81,30 @@ static void watch(void)
 	sapi_module.send_headers = watch_headers;
 }
 
+/* Each entry point that is still ours goes back; ours forward to PHP-FPM's once the
+ * file is let go. */
 static void unwatch(void)
 {
 	if (sapi_module.ub_write == watch_write) {
 		sapi_module.ub_write = kept.ub_write;
+	}
+	if (sapi_module.flush == watch_flush) {
 		sapi_module.flush = kept.flush;
+	}
+	if (sapi_module.send_headers == watch_headers) {
 		sapi_module.send_headers = kept.send_headers;
 	}
+}
+
+/* pread() through signals; what it returned otherwise */
+static ssize_t pread_whole(int fd, void *buf, size_t len, zend_off_t at)
+{
+	ssize_t n;
+
+	do {
+		n = pread(fd, buf, len, (off_t) at);
+	} while (n < 0 && errno == EINTR);
+	return n;
 }
 
 /* Puts the SAPI's own back and lets the file go. */
@@ -126,7 +158,7 @@ static size_t write_kept(zend_off_t from)
 	size_t written = 0;
 
 	while (from < kept.end) {
-		ssize_t n = pread(kept.fd, buf, (size_t) MIN((zend_off_t) sizeof(buf), kept.end - from), (off_t) from);
+		ssize_t n = pread_whole(kept.fd, buf, (size_t) MIN((zend_off_t) sizeof(buf), kept.end - from), from);
 
 		if (n <= 0 || kept.ub_write(buf, (size_t) n) != (size_t) n) {
 			break;
@@ -139,11 +171,14 @@ static size_t write_kept(zend_off_t from)
 
 /* The hand-over is given up: the headers and the range go out as the fastcgi path
  * sends them, then the file is let go. A client found gone ends the script here,
- * as it would have at any write. A file cut below the range since it was kept has
- * lost bytes stock had sent: the connection ends inside the response, so that the
- * web server breaks it off rather than take what came for all of it. */
-static void send_kept(void)
+ * as it would have at any write, unless the script has ended already (in_shutdown):
+ * a bailout there would skip the other extensions' post-deactivate handlers. A file
+ * cut below the range since it was kept has lost bytes stock had sent: the
+ * connection ends inside the response, so that the web server breaks it off rather
+ * than take what came for all of it. */
+static void send_kept_at(bool in_shutdown)
 {
+	volatile bool bailed = false;
 	int why;
 	fc_fcgi_request *req;
 	size_t sent = 0, len = (size_t) (kept.end - kept.start);
@@ -168,10 +203,17 @@ static void send_kept(void)
 			}
 		}
 	} zend_catch {
-		release();
-		zend_bailout();
+		bailed = true;
 	} zend_end_try();
 	release();
+	if (bailed && !in_shutdown) {
+		zend_bailout();
+	}
+}
+
+static void send_kept(void)
+{
+	send_kept_at(false);
 }
 
 /* Whether these bytes are the file's next ones, where the range ends. */
@@ -184,7 +226,7 @@ static bool continues_range(const char *str, size_t len)
 		return false;
 	}
 	while (len > 0) {
-		ssize_t n = pread(kept.fd, buf, MIN(len, sizeof(buf)), (off_t) at);
+		ssize_t n = pread_whole(kept.fd, buf, MIN(len, sizeof(buf)), at);
 
 		if (n <= 0 || memcmp(buf, str, (size_t) n) != 0) {
 			return false;
@@ -198,24 +240,31 @@ static bool continues_range(const char *str, size_t len)
 
 static size_t watch_write(const char *str, size_t len)
 {
+	if (!kept.active) {
+		return kept.ub_write(str, len);
+	}
 	if (kept.headers_owed && continues_range(str, len)) {
 		kept.end += (zend_off_t) len;
 		return len;
 	}
 	give_up(FC_REASON_OUTPUT_AFTER);
 	send_kept();
-	return sapi_module.ub_write(str, len);
+	return kept.ub_write(str, len);
 }
 
 static void watch_flush(void *server_context)
 {
+	if (!kept.active) {
+		kept.flush(server_context);
+		return;
+	}
 	if (kept.own_flush) {
 		/* nothing of ours is in PHP-FPM's buffer */
 		return;
 	}
 	give_up(FC_REASON_FLUSHED);
 	send_kept();
-	sapi_module.flush(server_context);
+	kept.flush(server_context);
 }
 
 static size_t keep_head(const char *str, size_t len)
@@ -249,7 +298,12 @@ static int headers_refused(void)
  * path's way. */
 static int watch_headers(sapi_headers_struct *headers)
 {
-	int reason = headers_refused(), sent;
+	int reason, sent;
+
+	if (!kept.active) {
+		return kept.send_headers(headers);
+	}
+	reason = headers_refused();
 
 	if (reason == 0) {
 		sapi_module.ub_write = keep_head;
@@ -269,7 +323,7 @@ static int watch_headers(sapi_headers_struct *headers)
 	}
 	give_up(reason);
 	release();
-	return sapi_module.send_headers(headers);
+	return kept.send_headers(headers);
 }
 
 /* The file's name as the kernel knows it, if it lies under the declared directory
@@ -282,7 +336,7 @@ static int name_under_dir(int fd, const fc_handover_config *cfg, char **path, si
 
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
 	n = readlink(link, name, sizeof(name) - 1);
-	if (n <= 0 || name[0] != '/') {
+	if (n <= 0 || (size_t) n >= sizeof(name) - 1 || name[0] != '/') {
 		return FC_REASON_OUTSIDE_DIR;
 	}
 	if ((size_t) n <= cfg->dir_len || memcmp(name, cfg->dir, cfg->dir_len) != 0 || name[cfg->dir_len] != '/') {
@@ -307,7 +361,7 @@ static bool held_is_file(const fc_job *job, size_t held)
 	}
 	for (int i = 0, n = zend_stack_count(&OG(handlers)); i < n; i++) {
 		for (size_t done = 0; done < h[i]->buffer.used;) {
-			ssize_t got = pread(job->in.fd, buf, MIN(sizeof(buf), h[i]->buffer.used - done), (off_t) at);
+			ssize_t got = pread_whole(job->in.fd, buf, MIN(sizeof(buf), h[i]->buffer.used - done), at);
 
 			if (got <= 0 || memcmp(buf, h[i]->buffer.data + done, (size_t) got) != 0) {
 				return false;
@@ -375,7 +429,10 @@ static int prepare_handover(fc_job *job)
 		fc_handover_config_release(&kept.cfg);
 		return FC_REASON_NOT_CONFIGURED;
 	}
-	if ((reason = first_refused(job, &start)) == 0 && (kept.fd = fcntl(job->in.fd, F_DUPFD_CLOEXEC, 3)) < 0) {
+	if (!entry_points_own()) {
+		reason = FC_REASON_UNVERIFIED;
+	} else if ((reason = first_refused(job, &start)) == 0
+			&& (kept.fd = fcntl(job->in.fd, F_DUPFD_CLOEXEC, 3)) < 0) {
 		reason = errno;
 	}
 	if (reason != 0) {
@@ -445,7 +502,7 @@ static int handover_refused(void)
 }
 
 /* The end of the response: the hand-over, or what was kept sent the fastcgi path's way. */
-static void finish_response(void)
+static void finish_response(bool in_shutdown)
 {
 	smart_str header = {0};
 	const char *head;
@@ -464,7 +521,7 @@ static void finish_response(void)
 	}
 	if ((reason = handover_refused()) != 0) {
 		fc_stats_fallback(FASTCOPY_PATH_HANDOVER, reason);
-		send_kept();
+		send_kept_at(in_shutdown);
 		return;
 	}
 	fc_handover_header(&kept.cfg, kept.path, kept.path_len, kept.start, kept.end, &header);
@@ -485,7 +542,7 @@ static void finish_response(void)
 
 void fc_handover_request_end(void)
 {
-	finish_response();
+	finish_response(true);
 }
 
 /* fastcgi_finish_request(): the response ends here, so the hand-over (or the kept
@@ -496,7 +553,7 @@ static ZEND_NAMED_FUNCTION(handover_finish_request)
 {
 	if (kept.active && ZEND_NUM_ARGS() == 0) {
 		php_output_end_all();
-		finish_response();
+		finish_response(false);
 	}
 	previous_finish(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
@@ -506,6 +563,9 @@ void fc_handover_startup(bool override_on)
 	zend_function *fn = zend_hash_str_find_ptr(CG(function_table), ZEND_STRL("fastcgi_finish_request"));
 
 	allowed = override_on;
+	sapi_own.ub_write = sapi_module.ub_write;
+	sapi_own.flush = sapi_module.flush;
+	sapi_own.send_headers = sapi_module.send_headers;
 	if (allowed && fn && fn->type == ZEND_INTERNAL_FUNCTION && !previous_finish) {
 		previous_finish = fn->internal_function.handler;
 		fn->internal_function.handler = handover_finish_request;

@@ -28,6 +28,16 @@ typedef struct {
  * else why there is none */
 const char *fc_handover_config_read(fc_handover_config *cfg);
 void fc_handover_config_release(fc_handover_config *cfg);
+/* a FastCGI parameter (or request header) as PHP-FPM passed it, NULL where empty */
+const char *fc_handover_param(const char *name);
+
+/* A URL path's unreserved characters and '/', in ASCII whatever the locale: what
+ * the hand-over header carries as it is. */
+static inline bool fc_handover_plain_char(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')
+		|| c == '/' || c == '-' || c == '.' || c == '_' || c == '~';
+}
 
 /* handover_rules.c: 0 where the server sends what PHP would have, else the reason */
 int fc_handover_request_ok(const fc_handover_config *cfg);

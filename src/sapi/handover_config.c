@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-static const char *param(const char *name)
+const char *fc_handover_param(const char *name)
 {
 	const char *value = sapi_module.getenv ? sapi_module.getenv(name, strlen(name)) : NULL;
 
@@ -32,7 +32,7 @@ static bool plain_location(const char *uri)
 		return false;
 	}
 	for (const char *p = uri; *p; p++) {
-		if (!isalnum((unsigned char) *p) && !strchr("/-._~", *p)) {
+		if (!fc_handover_plain_char((unsigned char) *p)) {
 			return false;
 		}
 	}
@@ -50,7 +50,7 @@ const char *fc_handover_config_read(fc_handover_config *cfg)
 	if (!fc_sapi_is(FC_SAPI_FPM)) {
 		return "the SAPI is not PHP-FPM";
 	}
-	if (!(kind = param("FASTCOPY_HANDOVER"))) {
+	if (!(kind = fc_handover_param("FASTCOPY_HANDOVER"))) {
 		return "no FASTCOPY_HANDOVER parameter for this request";
 	}
 	space = strchr(kind, ' ');
@@ -70,7 +70,7 @@ const char *fc_handover_config_read(fc_handover_config *cfg)
 	}
 	/* Resolved as the kernel names files: a file's path, read from its descriptor,
 	 * must begin with it. */
-	if (!(dir = param("FASTCOPY_HANDOVER_DIR")) || dir[0] != '/' || !realpath(dir, resolved)
+	if (!(dir = fc_handover_param("FASTCOPY_HANDOVER_DIR")) || dir[0] != '/' || !realpath(dir, resolved)
 			|| stat(resolved, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
 		fc_handover_config_release(cfg);
 		return "FASTCOPY_HANDOVER_DIR: not an absolute path to a directory";
@@ -82,7 +82,7 @@ const char *fc_handover_config_read(fc_handover_config *cfg)
 		return "FASTCOPY_HANDOVER_DIR: the root directory, not a data directory";
 	}
 	cfg->dir = estrndup(resolved, cfg->dir_len);
-	headers = param("FASTCOPY_HANDOVER_HEADERS");
+	headers = fc_handover_param("FASTCOPY_HANDOVER_HEADERS");
 	cfg->headers = estrdup(headers ? headers : "");
 	return NULL;
 }

@@ -9,14 +9,6 @@
 #include "SAPI.h"
 #include "php_ini.h"
 
-/* A request header as the web server passed it, or NULL. */
-static const char *request_header(const char *name)
-{
-	const char *value = sapi_module.getenv ? sapi_module.getenv(name, strlen(name)) : NULL;
-
-	return value && *value ? value : NULL;
-}
-
 int fc_handover_request_ok(const fc_handover_config *cfg)
 {
 	const char *method = SG(request_info).request_method, *none_match;
@@ -30,17 +22,17 @@ int fc_handover_request_ok(const fc_handover_config *cfg)
 			/* Stock's answer never meets nginx's conditionals; the file's does, with
 			 * no ETag or Last-Modified of its own: If-Match and If-Unmodified-Since
 			 * fail (412), If-None-Match: * matches (304). */
-			none_match = request_header("HTTP_IF_NONE_MATCH");
-			if (request_header("HTTP_IF_MATCH") || request_header("HTTP_IF_UNMODIFIED_SINCE")
+			none_match = fc_handover_param("HTTP_IF_NONE_MATCH");
+			if (fc_handover_param("HTTP_IF_MATCH") || fc_handover_param("HTTP_IF_UNMODIFIED_SINCE")
 					|| (none_match && strchr(none_match, '*'))) {
 				return FC_REASON_CONDITIONAL;
 			}
 			return 0;
 		case FC_HANDOVER_CADDY:
 			/* its file_server answers ranges and every conditional itself */
-			if (request_header("HTTP_RANGE") || request_header("HTTP_IF_MATCH")
-					|| request_header("HTTP_IF_NONE_MATCH") || request_header("HTTP_IF_MODIFIED_SINCE")
-					|| request_header("HTTP_IF_UNMODIFIED_SINCE") || request_header("HTTP_IF_RANGE")) {
+			if (fc_handover_param("HTTP_RANGE") || fc_handover_param("HTTP_IF_MATCH")
+					|| fc_handover_param("HTTP_IF_NONE_MATCH") || fc_handover_param("HTTP_IF_MODIFIED_SINCE")
+					|| fc_handover_param("HTTP_IF_UNMODIFIED_SINCE") || fc_handover_param("HTTP_IF_RANGE")) {
 				return FC_REASON_CONDITIONAL;
 			}
 			return 0;
@@ -261,9 +253,12 @@ int fc_handover_name_ok(const fc_handover_config *cfg, const char *path, size_t 
 			return utf8((const unsigned char *) path, len) ? 0 : FC_REASON_NAME;
 		case FC_HANDOVER_CADDY:
 			/* the name goes raw: a '?' starts a query, a header cannot hold a line
-			 * end, and a trailing blank is taken off the header's value */
+			 * end, and a trailing blank is taken off the header's value. Caddy 2.7
+			 * and later decode the rewritten path once (2.6 does not), and later ones
+			 * cut it at a '#': with either, another file could be sent. */
 			for (size_t i = 0; i < len; i++) {
-				if ((unsigned char) path[i] < 0x20 || path[i] == 0x7f || path[i] == '?') {
+				if ((unsigned char) path[i] < 0x20 || path[i] == 0x7f || path[i] == '?'
+						|| path[i] == '%' || path[i] == '#') {
 					return FC_REASON_NAME;
 				}
 			}
@@ -298,7 +293,7 @@ static void percent_encode(smart_str *out, const char *s, size_t len)
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char) s[i];
 
-		if (isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+		if (fc_handover_plain_char(c)) {
 			smart_str_appendc(out, (char) c);
 		} else {
 			smart_str_appendc(out, '%');

@@ -1,5 +1,5 @@
 --TEST--
-A socket's peer on this host or not: a file to a TCP peer on a loopback address or on another address of this host is sent copies from the mmap window (sendfile hands over with SAME_HOST), to one on another host (a network namespace over a veth pair) and to a unix socket by sendfile; fastcopy.same_host=zerocopy sends every peer the kernel's pages; the bytes always whole
+A socket's peer on this host or not: a file to a TCP peer on a loopback address or on another address of this host is sent copies from the mmap window (sendfile hands over with SAME_HOST), to one on another host (a network namespace over a veth pair; also where ip_nonlocal_bind lets any address be bound) and to a unix socket by sendfile; fastcopy.same_host=zerocopy sends every peer the kernel's pages; the bytes always whole
 --SKIPIF--
 <?php
 if (!extension_loaded('fastcopy')) die('skip fastcopy not loaded');
@@ -40,15 +40,28 @@ $receive = function (string $listen, bool $inNs) use ($ip, $ns): array {
     $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
     return [$p, $pipes, trim(fgets($pipes[1]))];
 };
+// With ip_nonlocal_bind any address can be bound: a bind() would take every peer for this
+// host's. The setting is put back as it was, whatever happens.
+// (--CLEAN-- puts it back after a run that died, from the note left here.)
+$nonlocal = '/proc/sys/net/ipv4/ip_nonlocal_bind';
+$wasNonlocal = trim((string) file_get_contents($nonlocal));
+$note = sys_get_temp_dir() . '/fcpeer-nonlocal-' . getmypid();
+file_put_contents($note, $wasNonlocal);
+register_shutdown_function(function () use ($nonlocal, $wasNonlocal, $note) {
+    file_put_contents($nonlocal, $wasNonlocal);
+    unlink($note);
+});
 $cases = [
     'loopback TCP' => ['tcp://127.0.0.1:0', false],
     "TCP to this host's other address" => ["tcp://$here:0", false],
     'TCP to another host' => ["tcp://$there:0", true],
+    'TCP to another host, ip_nonlocal_bind=1' => ["tcp://$there:0", true, true],
     'a unix socket' => ['unix', false],
 ];
 foreach (['copy', 'zerocopy'] as $setting) {
     ini_set('fastcopy.same_host', $setting);
     foreach ($cases as $label => [$listen, $inNs]) {
+        file_put_contents($nonlocal, isset($cases[$label][2]) ? '1' : $wasNonlocal);
         if ($listen === 'unix') {
             $listen = 'unix://' . fc_tmp("peer-$setting") . '.sock';
         }
@@ -70,15 +83,35 @@ ini_set('fastcopy.same_host', 'sometimes');
 var_dump(ini_get('fastcopy.same_host'));
 ?>
 --CLEAN--
-<?php require __DIR__ . '/../inc/streams.inc'; fc_clean(); ?>
+<?php
+require __DIR__ . '/../inc/streams.inc';
+fc_clean();
+// a run that died before its shutdown function left its namespace and link behind
+$ip = is_executable('/usr/sbin/ip') ? '/usr/sbin/ip' : '/sbin/ip';
+foreach (glob('/run/netns/fcpeer*') ?: [] as $left) {
+    $pid = (int) substr(basename($left), 6);
+    if ($pid > 0 && !file_exists("/proc/$pid")) {
+        exec("$ip netns del " . escapeshellarg(basename($left)) . " 2>/dev/null; $ip link del "
+            . escapeshellarg('v' . basename($left)) . ' 2>/dev/null');
+    }
+}
+foreach (glob(sys_get_temp_dir() . '/fcpeer-nonlocal-*') ?: [] as $note) {
+    if (!file_exists('/proc/' . (int) substr(strrchr($note, '-'), 1))) {
+        file_put_contents('/proc/sys/net/ipv4/ip_nonlocal_bind', trim((string) file_get_contents($note)));
+        unlink($note);
+    }
+}
+?>
 --EXPECTF--
 copy, loopback TCP: mmap (sendfile: SAME_HOST), whole
 copy, TCP to this host's other address: mmap (sendfile: SAME_HOST), whole
 copy, TCP to another host: sendfile, whole
+copy, TCP to another host, ip_nonlocal_bind=1: sendfile, whole
 copy, a unix socket: sendfile, whole
 zerocopy, loopback TCP: sendfile, whole
 zerocopy, TCP to this host's other address: sendfile, whole
 zerocopy, TCP to another host: sendfile, whole
+zerocopy, TCP to another host, ip_nonlocal_bind=1: sendfile, whole
 zerocopy, a unix socket: sendfile, whole
 
 Warning: ini_set(): fastcopy.same_host must be copy or zerocopy, "sometimes" given in %s on line %d
