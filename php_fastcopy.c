@@ -66,9 +66,10 @@ static ZEND_INI_MH(OnUpdateSize)
 	return SUCCESS;
 }
 
-/* fastcopy.same_host: "copy" (a TCP peer on this host is sent copies from the
- * mmap window, which cost the two ends together less than the kernel's pages) or
- * "zerocopy" (sendfile and splice, as to a peer on another host). */
+/* fastcopy.same_host: "zerocopy" (sendfile and splice to every peer: measured, the
+ * cheapest for the two ends together on this host too) or "copy" (a TCP peer on
+ * this host is sent copies from the mmap window, which cost its reader less and the
+ * sender more). */
 static ZEND_INI_MH(OnUpdateSameHost)
 {
 	if (zend_string_equals_literal_ci(new_value, "copy")) {
@@ -111,7 +112,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("fastcopy.spool_clone", "0", PHP_INI_ALL, OnUpdateBool,
 		spool_clone, zend_fastcopy_globals, fastcopy_globals)
 	/* How a TCP peer on this host is sent a file (docs/paths.md, "A peer on this host"). */
-	PHP_INI_ENTRY("fastcopy.same_host", "copy", PHP_INI_ALL, OnUpdateSameHost)
+	PHP_INI_ENTRY("fastcopy.same_host", "zerocopy", PHP_INI_ALL, OnUpdateSameHost)
 PHP_INI_END()
 /* }}} */
 

@@ -148,9 +148,9 @@ static bool path_fits(php_fastcopy_path path, const fc_job *job)
 	}
 }
 
-/* A TCP peer on this host copies the kernel's pages out at a cost higher than the
- * sender's copy into its socket: the paths that write through the stream layer send
- * it copies (docs/paths.md, "A peer on this host"). */
+/* Asked for (fastcopy.same_host=copy): a TCP peer on this host is sent copies, which
+ * it reads at less cost than the kernel's pages, by the paths that write through
+ * the stream layer (docs/paths.md, "A peer on this host"). */
 static bool copies_to_peer(const fc_job *job)
 {
 	return FASTCOPY_G(same_host_copies) && job->out.kind == FC_KIND_SOCKET

@@ -258,7 +258,7 @@ static fc_status end_inside_record(fc_records *r)
 }
 
 /* Whether the web server reads this connection from this host over TCP, and
- * fastcopy.same_host has such a peer sent copies. */
+ * fastcopy.same_host=copy has such a peer sent copies. */
 static bool fc_fastcgi_copies(const fc_fcgi_request *req)
 {
 	zend_stat_t st;

@@ -1,11 +1,14 @@
 /* The fastcgi path's copy route: the records written from a mapping of the file,
- * each header and its payload in one writev(), a batch of them per call. Where the
- * web server reads the FastCGI socket from this host over TCP, the page-cache
- * pages the splice route hands the socket cost its reads more than the worker's
- * copy into the socket costs the worker (docs/paths.md, "A peer on this host").
+ * each header and its payload in one writev(), a batch of them per call. Taken,
+ * with fastcopy.same_host=copy, where the web server reads the FastCGI socket from
+ * this host over TCP: it then reads bytes still in the CPU's caches, not the page
+ * cache's pages, and the worker pays the copy (docs/paths.md, "A peer on this
+ * host").
  * A file that shrinks under a mapping makes the kernel's copy fail with EFAULT,
- * never a signal: what went out of the record it was in ends the connection, as on
- * the splice route. */
+ * never a signal, past the page the new end is in; that page reads as zeros after
+ * the end. So the size is taken again after each batch: a record cut short, or
+ * bytes sent past the new end, end the connection, and the client never gets a
+ * complete answer holding bytes that are not the file's. */
 
 #include "src/sapi/fastcgi_records.h"
 
@@ -88,6 +91,15 @@ static size_t payload_sent(const fc_copy_batch *b, size_t sent, bool *whole)
 	return payload;
 }
 
+/* Whether the file now ends before what has been sent: the last bytes out may be
+ * the zeros a cut leaves in its page. */
+static bool sent_past_end(const fc_records *r)
+{
+	zend_stat_t sb;
+
+	return zend_fstat(r->fd, &sb) == 0 && sb.st_size < r->offset;
+}
+
 /* One mapping's records, a batch per writev(). FC_CONTINUE while there is more. */
 static fc_status copy_window(fc_records *r, const char *data, size_t len)
 {
@@ -111,6 +123,10 @@ static fc_status copy_window(fc_records *r, const char *data, size_t len)
 		payload = payload_sent(&b, sent, &whole);
 		fc_records_took(r, payload);
 		fc_records_gave(r, payload);
+		if (payload > 0 && sent_past_end(r)) {
+			r->cut_short = FC_REASON_FILE_SHRANK;
+			return FC_FALLBACK;
+		}
 		if (sent < batch + FC_HEADER_LEN * (size_t) b.records) {
 			if (r->cut_short && whole) {
 				/* the file ended between two records: nothing promised is missing */

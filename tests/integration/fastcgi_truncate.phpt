@@ -1,5 +1,5 @@
 --TEST--
-Integration: a file cut while the fastcgi path sends it behind nginx, over plain HTTP and TLS at nginx, chunked, with Content-Length, over HTTP/1.0 and in sabre/http's pieces, on a TCP pool (the records as copies from a mapping), and inside a record (a pool with two-page pipes): the client gets a prefix of the file and then stock's short ending or a broken-off connection, never a byte that is not the file's; FILE_SHRANK where the worker ended the connection; the worker serves the next request; stock vs fastcopy.override
+Integration: a file cut while the fastcgi path sends it behind nginx, over plain HTTP and TLS at nginx, chunked, with Content-Length, over HTTP/1.0 and in sabre/http's pieces, on a TCP pool with fastcopy.same_host=copy (the records as copies from a mapping), and inside a record (a pool with two-page pipes): the client gets a prefix of the file and then stock's short ending or a broken-off connection, never a byte that is not the file's; FILE_SHRANK where the worker ended the connection; the worker serves the next request; stock vs fastcopy.override
 --SKIPIF--
 <?php
 require __DIR__ . '/../inc/timeout.inc';
@@ -26,9 +26,10 @@ $docroot = fcint_docroot($tmp, ['FCINT_FILES' => ['cut' => $cut]]);
 $pairs = ['http' => fcfpm_stacks($docroot, $tmp)];
 foreach (array_keys($pairs['http']) as $mode) {
     $pairs['https'][$mode] = new FcfpmStack($mode, $docroot, "$tmp/ssl", ['ssl' => true]);
-    // nginx reading a TCP pool on this host: the records go as copies from a mapping,
-    // and a cut inside one fails the kernel's copy (EFAULT)
-    $pairs['tcp pool'][$mode] = new FcfpmStack($mode, $docroot, "$tmp/tcp", ['listen' => 'tcp']);
+    // nginx reading a TCP pool on this host, copies asked for: the records go as copies
+    // from a mapping, and a cut inside one fails the kernel's copy (EFAULT)
+    $pairs['tcp pool'][$mode] = new FcfpmStack($mode, $docroot, "$tmp/tcp", ['listen' => 'tcp',
+        'ini' => ['fastcopy.same_host=copy']]);
 }
 
 $cases = [
@@ -37,8 +38,11 @@ $cases = [
     'readfile, HTTP/1.0' => ['fn' => 'readfile', 'http10' => true],
     'sabre/http pieces, chunked' => ['fn' => 'pieces'],
 ];
+// A cut off a page boundary leaves the rest of its page reading as zeros where the
+// copies come from a mapping: bytes sent past the new end end the connection.
+$offPage = ['readfile, chunked, cut off a page boundary' => ['fn' => 'readfile', 'cut_to' => (2 << 20) + 1000]];
 foreach ($pairs as $scheme => $servers) {
-    foreach ($cases as $name => $case) {
+    foreach ($cases + ($scheme === 'tcp pool' ? $offPage : []) as $name => $case) {
         fctr_case($servers, "$scheme, $name", $case, $seed, $cut, "$tmp/logs", 'fastcgi');
     }
     foreach ($servers as $srv) {
@@ -85,6 +89,7 @@ tcp pool, readfile, chunked: ok
 tcp pool, readfile, Content-Length: ok
 tcp pool, readfile, HTTP/1.0: ok
 tcp pool, sabre/http pieces, chunked: ok
+tcp pool, readfile, chunked, cut off a page boundary: ok
 small pipes, readfile, chunked: ok
 small pipes, readfile, Content-Length: ok
 small pipes, sabre/http pieces, chunked: ok

@@ -1,5 +1,5 @@
 --TEST--
-fastcopy_stream(): each pairing takes the documented engine path (fastcopy_stats() deltas); a TCP peer on this host is sent copies (fastcopy.same_host=copy, the default), a unix socket the kernel's pages
+fastcopy_stream(): each pairing takes the documented engine path (fastcopy_stats() deltas); every socket, a TCP peer on this host too, the kernel's pages (fastcopy.same_host=zerocopy, the default)
 --SKIPIF--
 <?php
 if (!extension_loaded('fastcopy')) die('skip fastcopy not loaded');
@@ -15,15 +15,14 @@ $table = [
     // src, dst, path expected to move every byte
     ['file', 'file', 'copy_file_range'],
     ['file', 'pair', 'sendfile'],
-    // loopback: a peer on this host, sent copies from the mmap window
-    ['file', 'tcp', 'mmap'],
+    ['file', 'tcp', 'sendfile'],
     ['file', 'unix', 'sendfile'],
     ['file', 'pipe', 'sendfile'],
     ['shm', 'file', null],           // see $acrossOk
     ['file', 'shm', null],
     ['pipe', 'file', 'splice'],
     ['pipe', 'pipe', 'splice'],
-    ['pipe', 'tcp', 'buffered'],
+    ['pipe', 'tcp', 'splice'],
     ['pair', 'file', 'splice'],
     ['tcp', 'file', 'splice'],
     ['unix', 'pair', 'splice'],
@@ -83,14 +82,14 @@ fc_clean();
 --EXPECT--
 file -> file: copy_file_range
 file -> pair: sendfile
-file -> tcp: mmap
+file -> tcp: sendfile
 file -> unix: sendfile
 file -> pipe: sendfile
 shm -> file: copy_file_range, or sendfile after EXDEV across filesystems
 file -> shm: copy_file_range, or sendfile after EXDEV across filesystems
 pipe -> file: splice
 pipe -> pipe: splice
-pipe -> tcp: buffered
+pipe -> tcp: splice
 pair -> file: splice
 tcp -> file: splice
 unix -> pair: splice
