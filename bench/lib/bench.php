@@ -30,11 +30,12 @@ const CONTENDERS = [
     'fastcopy' => ['label' => 'fastcopy_stream', 'short' => 'fastcopy_stream', 'script' => 'fastcopy.php', 'ext' => true],
     'readfile_ov' => ['label' => 'readfile, fastcopy.override=1', 'short' => 'readfile+override', 'script' => 'readfile.php', 'ext' => true, 'override' => true, 'base' => 'readfile'],
     'copy_ov' => ['label' => 'copy(), fastcopy.override=1', 'short' => 'copy()+override', 'script' => 'copy.php', 'ext' => true, 'override' => true, 'base' => 'copy'],
-    // The routes to a same-host peer (issue 35): fastcopy.same_host=zerocopy sends a TCP peer on this
-    // host the kernel's pages, as before; fastcopy.disable=sendfile,splice forces the copies of the mmap
-    // window where the default keeps zero-copy (a unix socket, a pipe), to show what they would cost there.
-    'fastcopy_zc' => ['label' => 'fastcopy_stream, fastcopy.same_host=zerocopy', 'short' => 'fastcopy_stream zerocopy', 'script' => 'fastcopy.php',
-        'ext' => true, 'ini' => ['fastcopy.same_host' => 'zerocopy'], 'needs' => 'same_host'],
+    // The routes to a same-host peer (issue 35): the default sends a TCP peer on this host the kernel's
+    // pages (sendfile), and fastcopy.same_host=copy sends it copies from the mmap window (sendfile falls
+    // back with SAME_HOST); fastcopy.disable=sendfile,splice forces those copies where no setting asks for
+    // them (a unix socket, a pipe), to show what they would cost there.
+    'fastcopy_copy' => ['label' => 'fastcopy_stream, fastcopy.same_host=copy', 'short' => 'fastcopy_stream same_host=copy', 'script' => 'fastcopy.php',
+        'ext' => true, 'ini' => ['fastcopy.same_host' => 'copy'], 'needs' => 'same_host'],
     'fastcopy_cp' => ['label' => 'fastcopy_stream, copies forced: fastcopy.disable=sendfile,splice', 'short' => 'fastcopy_stream copies',
         'script' => 'fastcopy.php', 'ext' => true, 'ini' => ['fastcopy.disable' => 'sendfile,splice']],
     'c_sendfile' => ['label' => 'C sendfile loop', 'short' => 'C sendfile', 'c' => 'sendfile'],
@@ -57,11 +58,13 @@ function cases(string $mode): array
     // copy() and its override, and cp on one filesystem, add little to the
     // quick run's picture: full and smoke only, to keep quick quick.
     $file = $full ? ['stock', 'copy', 'fastcopy', 'copy_ov'] : ['stock', 'fastcopy'];
-    $net = ['stock', 'fastcopy', 'c_sendfile'];
+    // To loopback TCP both routes: fastcopy_stream's default (sendfile) and the copies of
+    // fastcopy.same_host=copy (issue 35).
+    $net = ['stock', 'fastcopy', 'fastcopy_copy', 'c_sendfile'];
     // 'ends': the receiver read()s into a buffer like a real consumer, and its CPU is measured
     // beside the sender's, every run: on this host the two ends' sum is the cost (issue 35).
     // Every route a same-host socket or pipe can take, the cheapest-route floor in C among them.
-    $tcpRoutes = ['stock', 'fastcopy', 'fastcopy_zc', 'c_sendfile', 'c_mmapwrite'];
+    $tcpRoutes = ['stock', 'fastcopy', 'fastcopy_copy', 'c_sendfile', 'c_mmapwrite'];
     $cases = [
         'same_fs' => ['label' => 'file → file, same filesystem (disk)', 'dst' => 'file', 'on' => 'work',
             'contenders' => [...$file, 'c_cfr', ...($full ? ['cp'] : [])], 'ref' => 'c_cfr', 'sizes' => $sizes],
@@ -354,12 +357,12 @@ function main(array $argv): int
         'quiet_busy_runs' => 0,
     ];
     $cfg['override'] = $cfg['ext'] !== '' && ext_has_override($cfg['ext']);
-    // fastcopy.same_host (issue 35): the zero-copy route to a same-host peer as a contender of its own.
+    // fastcopy.same_host (issue 35): the copy route to a same-host peer as a contender of its own.
     $cfg['same_host'] = $cfg['ext'] !== '' && ext_has_ini($cfg['ext'], 'fastcopy.same_host');
     $only = isset($o['only']) ? explode(',', $o['only']) : null;
     if ($only !== null && in_array('same_host', $only, true)) {
         // Issue 35's routes to a peer on this host: the copy cases measured at both ends and, with
-        // --http, the downloads behind nginx and lighttpd (their TCP pools' copy and splice routes).
+        // --http, the downloads behind nginx and lighttpd (their TCP pools' splice and copy routes).
         $only = [...$only, 'tcp', 'unix', 'pipe', 'downloads', 'lighttpd'];
     }
 

@@ -12,7 +12,7 @@ const CHART_NAMES = [
     'fastcopy' => 'fastcopy_stream()', 'readfile_ov' => 'readfile(), override', 'copy_ov' => 'copy(), override',
     'c_sendfile' => 'C sendfile loop', 'c_cfr' => 'C copy_file_range loop', 'c_splice' => 'C splice loop',
     'c_read' => 'C read()', 'cp' => 'cp',
-    'fastcopy_zc' => 'fastcopy_stream(), same_host=zerocopy', 'fastcopy_cp' => 'fastcopy_stream(), copies forced',
+    'fastcopy_copy' => 'fastcopy_stream(), same_host=copy', 'fastcopy_cp' => 'fastcopy_stream(), copies forced',
     'c_mmapwrite' => 'C write() from a mapping',
 ];
 
@@ -38,7 +38,7 @@ function chart(array $cfg, array $results, string $png): ?string
     }
     // grey: stock PHP; orange: fastcopy; blue: the C reference (the machine's limit)
     $colors = ['stock' => '#7f7f7f', 'fpassthru' => '#969696', 'readfile' => '#8c8c8c', 'copy' => '#b3b3b3',
-        'fastcopy' => '#e6550d', 'readfile_ov' => '#fd8d3c', 'copy_ov' => '#fdae6b', 'fastcopy_zc' => '#a63603', 'fastcopy_cp' => '#fdae6b',
+        'fastcopy' => '#e6550d', 'readfile_ov' => '#fd8d3c', 'copy_ov' => '#fdae6b', 'fastcopy_copy' => '#a63603', 'fastcopy_cp' => '#fdae6b',
         'c_sendfile' => '#3182bd', 'c_cfr' => '#3182bd', 'c_splice' => '#3182bd', 'c_read' => '#3182bd', 'cp' => '#6baed6',
         'c_mmapwrite' => '#6baed6'];
     $big = [];
@@ -102,7 +102,7 @@ function chart(array $cfg, array $results, string $png): ?string
     // The run and the colours on four lines above the panels; the layout's margins keep
     // the panels' own titles clear of them.
     $head = sprintf('fastcopy benchmark (%s): throughput, GiB/s (higher is better), one copy at a time; where the receiver reads, the two ends\' CPU beside it\n%s\n'
-        . 'grey: stock PHP   orange: fastcopy (fastcopy_stream(), or a built-in with fastcopy.override=1; dark: fastcopy.same_host=zerocopy, pale: copies forced)\n'
+        . 'grey: stock PHP   orange: fastcopy (fastcopy_stream(), or a built-in with fastcopy.override=1; dark: fastcopy.same_host=copy, pale: copies forced)\n'
         . 'blue: a C program making the raw syscall, or cp: the limit of the machine (pale: write() from a mapping, the copy route)', $cfg['mode'], chart_run_line($cfg['meta'] ?? []));
     $s = "set terminal pngcairo noenhanced size 1800,$height font 'DejaVu Sans,10'\nset output '$png'\nset datafile missing '?'\n";
     $s .= sprintf("set multiplot layout %d,%d title \"%s\" font ',11' margins 0.05,0.98,%.3f,%.3f spacing 0.07,%.3f\n",
@@ -170,15 +170,18 @@ function http_chart_place(array $r): ?array
     if ($id === 'static' || $id === 'nginx') {
         return [$panel, null, 'static'];
     }
-    // The C floor of the path's own route: on a TCP pool the copy route's where the run has it
-    // (it comes after the splice route's, so its line is the one drawn).
-    if ($id === 'cref' || $id === 'cref_copy') {
+    // The C floor of the path's own route, the splice route's on either pool socket; the copy
+    // route's (fcref fastcgi_copy) is in the tables, not drawn.
+    if ($id === 'cref') {
         return [$panel, null, 'floor'];
+    }
+    if ($id === 'cref_copy') {
+        return null;
     }
     if ($id === 'stock' || $id === 'fastcopy') {
         return [$panel, 'stream_copy_to_stream()', $id === 'stock' ? 'stock' : 'fastcopy'];
     }
-    $kinds = ['_layer' => 'layer', '_through' => 'wrapper', '_ov' => 'fastcopy', '_sp' => 'splice', '_ho' => 'handover', '_off' => 'sf off'];
+    $kinds = ['_layer' => 'layer', '_through' => 'wrapper', '_ov' => 'fastcopy', '_cp' => 'copies', '_ho' => 'handover', '_off' => 'sf off'];
     $kind = 'stock';
     foreach ($kinds as $suffix => $k) {
         if (str_ends_with($id, $suffix)) {
@@ -212,7 +215,7 @@ function http_chart(array $cfg, array $results, string $png): ?string
     // stock; the override through a userspace wrapper's reads (fastcopy.disable=wrappers);
     // the override on the output layer; on the path; on Apache's path with EnableSendfile Off
     // and, for uploads, the override with fastcopy.spool_clone=1
-    $colors = ['stock' => '#7f7f7f', 'wrapper' => '#9e9ac8', 'layer' => '#fdae6b', 'splice' => '#a6761d', 'fastcopy' => '#e6550d',
+    $colors = ['stock' => '#7f7f7f', 'wrapper' => '#9e9ac8', 'layer' => '#fdae6b', 'copies' => '#a6761d', 'fastcopy' => '#e6550d',
         'handover' => '#1c9099', 'sf off' => '#a63603', 'clone' => '#6a51a3'];
     $tic = ['clone' => '+clone', 'handover' => 'ho'];
     // Every abbreviation the chart uses, said in full under its title.
@@ -220,8 +223,8 @@ function http_chart(array $cfg, array $results, string $png): ?string
         'stock' => 'stock: PHP without fastcopy',
         'wrapper' => 'wrapper: the override reading through the userspace wrapper (fastcopy.disable=wrappers; the only way before the engine saw through it)',
         'layer' => "layer: the override on PHP's output layer (its fastcgi or apache path off)",
-        'fastcopy' => 'fastcopy: fastcopy.override=1, every path on (the fastcgi path sends a TCP pool on this host copies)',
-        'splice' => 'splice: the same with fastcopy.same_host=zerocopy (the fastcgi path splices to a TCP pool on this host)',
+        'fastcopy' => 'fastcopy: fastcopy.override=1, every path on (the fastcgi path splices, on a TCP pool too)',
+        'copies' => 'copies: the same with fastcopy.same_host=copy (on a TCP pool, its web server on this host, the fastcgi path writes its records from a mapping)',
         'handover' => 'ho: the hand-over, the override where the web server declares it and sends the file itself (X-Accel-Redirect, X-Sendfile2)',
         'sf off' => 'sf off: the apache path with EnableSendfile Off',
         'clone' => '+clone: the override with fastcopy.spool_clone=1 (the body spliced into the file, the spool cloned from it)',

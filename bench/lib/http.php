@@ -1,7 +1,7 @@
 <?php
 // The HTTP case: nginx serving a file itself (sendfile on) against PHP-FPM
 // behind it sending the same file through php://output (on a TCP pool by the fastcgi
-// path's copy route, and by its splice route beside it), or handing it back for
+// path's splice route, its default, and by its copy route beside it), or handing it back for
 // nginx to send (the hand-over, http_handover.php). curl is the client; the figures
 // that matter are the FPM worker's CPU seconds per GiB served, and the whole
 // server's (nginx + worker) against nginx's own static download. Its pools, timed
@@ -204,19 +204,19 @@ function stop_servers(array $servers): void
  * switched off: what fastcopy did before the fastcgi path), once with every path
  * (fc), and once more with every path behind a location that declares the hand-over
  * (ho: the same ini as fc, the web server's parameters make the difference). Each on
- * a unix socket (Debian's default pool) and on TCP; on TCP also sp, every path with
- * fastcopy.same_host=zerocopy (the fastcgi path's splice route, where fc's is the copy
+ * a unix socket (Debian's default pool) and on TCP; on TCP also cp, every path with
+ * fastcopy.same_host=copy (the fastcgi path's copy route, where fc's is the splice
  * route), when the extension has that setting.
  */
-function http_pools(array $cfg, string $d, array $kinds = ['stock', 'layer', 'fc', 'sp', 'ho']): array
+function http_pools(array $cfg, string $d, array $kinds = ['stock', 'layer', 'fc', 'cp', 'ho']): array
 {
-    // sp: the fastcgi path's splice route on a TCP pool, where fc's web server, on this host, is
-    // sent copies (issue 35). A unix pool always splices: it has no sp pool.
-    $byKind = ['stock' => null, 'layer' => ['fastcopy.disable=fastcgi'], 'fc' => [], 'sp' => ['fastcopy.same_host=zerocopy'], 'ho' => []];
+    // cp: the fastcgi path's copy route on a TCP pool whose web server is on this host, where fc
+    // splices (issue 35). A unix pool always splices: it has no cp pool.
+    $byKind = ['stock' => null, 'layer' => ['fastcopy.disable=fastcgi'], 'fc' => [], 'cp' => ['fastcopy.same_host=copy'], 'ho' => []];
     $pools = [];
     foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
         foreach (array_intersect_key($byKind, array_flip($kinds)) as $kind => $ini) {
-            if (($ini !== null && $cfg['ext'] === '') || ($kind === 'sp' && ($listen !== 'tcp' || empty($cfg['same_host'])))) {
+            if (($ini !== null && $cfg['ext'] === '') || ($kind === 'cp' && ($listen !== 'tcp' || empty($cfg['same_host'])))) {
                 continue;
             }
             $args = [];
@@ -253,7 +253,7 @@ function download_scripts(string $name): array
  * path, which the fastcgi rows' server CPU is compared with; 'handover': the
  * location declares the hand-over, and every request must be handed over.
  */
-function http_contenders(string $name, bool $routes = true): array
+function http_contenders(string $name): array
 {
     $c = ['nginx' => ['label' => 'nginx static (sendfile on)', 'short' => 'nginx static', 'url' => '/static/file.bin', 'pool' => null]];
     $scripts = download_scripts($name);
@@ -267,19 +267,17 @@ function http_contenders(string $name, bool $routes = true): array
             $c["$id$sfx"] = ['label' => "$what, stock ($where)", 'short' => "$id stock $listen", 'url' => "/stock$sfx/$url", 'pool' => "stock$sfx", 'libs' => $libs];
             $c["{$id}_layer$sfx"] = ['label' => "$what, override, output layer: fastcopy.disable=fastcgi ($where)", 'short' => "$id layer $listen",
                 'url' => "/layer$sfx/$url", 'pool' => "layer$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "$id$sfx"];
-            // The fastcgi path's own choice: the splice route on a unix pool, the copy route on a TCP
-            // pool whose web server is on this host ($routes: an extension with fastcopy.same_host;
-            // one without splices everywhere); on TCP the splice route beside it (sp pool).
+            // The fastcgi path's own choice: the splice route, on a unix pool and on a TCP pool whose
+            // web server is on this host alike (an extension without fastcopy.same_host splices
+            // everywhere too); on TCP the copy route beside it (cp pool: fastcopy.same_host=copy).
             // 'route': the syscall the worker's strace pass must show, or the row fails.
-            $copies = $routes && $listen === 'tcp';
-            $c["{$id}_ov$sfx"] = ['label' => "$what, override, fastcgi path" . ($copies ? ', copy route (the default)' : '') . " ($where)",
+            $c["{$id}_ov$sfx"] = ['label' => "$what, override, fastcgi path" . ($listen === 'tcp' ? ', splice route (the default)' : '') . " ($where)",
                 'short' => "$id fastcgi $listen", 'url' => "/fc$sfx/$url", 'pool' => "fc$sfx", 'ext' => true, 'override' => true, 'libs' => $libs,
-                'base' => "$id$sfx", 'layer' => "{$id}_layer$sfx", 'ref' => $listen === 'unix' ? 'cref' : ($copies ? 'cref_copy_tcp' : 'cref_tcp'),
-                'route' => $copies ? 'writev' : 'splice'];
+                'base' => "$id$sfx", 'layer' => "{$id}_layer$sfx", 'ref' => $listen === 'unix' ? 'cref' : 'cref_tcp', 'route' => 'splice'];
             if ($listen === 'tcp') {
-                $c["{$id}_sp$sfx"] = ['label' => "$what, override, fastcgi path, splice route: fastcopy.same_host=zerocopy ($where)",
-                    'short' => "$id splice $listen", 'url' => "/sp$sfx/$url", 'pool' => "sp$sfx", 'ext' => true, 'override' => true,
-                    'needs' => 'same_host', 'libs' => $libs, 'base' => "$id$sfx", 'layer' => "{$id}_layer$sfx", 'ref' => 'cref_tcp', 'route' => 'splice'];
+                $c["{$id}_cp$sfx"] = ['label' => "$what, override, fastcgi path, copy route: fastcopy.same_host=copy ($where)",
+                    'short' => "$id copies $listen", 'url' => "/cp$sfx/$url", 'pool' => "cp$sfx", 'ext' => true, 'override' => true,
+                    'needs' => 'same_host', 'libs' => $libs, 'base' => "$id$sfx", 'layer' => "{$id}_layer$sfx", 'ref' => 'cref_copy_tcp', 'route' => 'writev'];
             }
             $c["{$id}_ho$sfx"] = ['label' => "$what, override, hand-over: X-Accel-Redirect ($where)", 'short' => "$id handover $listen",
                 'url' => "/ho$sfx/$url", 'pool' => "ho$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "$id$sfx",
@@ -628,7 +626,7 @@ function http_case(array &$cfg): array
     // In the directory the hand-over is declared for: nginx's internal location sends from there.
     $file = http_data_file($cfg, $size);
     $port = free_port();
-    $contenders = http_contenders(basename($file), !empty($cfg['same_host']));
+    $contenders = http_contenders(basename($file));
     // The sabre/dav rows run the real libraries, which tests/integration/setup.sh installs.
     $libs = fclib_autoload('dav') !== null;
     $servers = [];

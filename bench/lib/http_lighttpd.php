@@ -2,7 +2,7 @@
 // The downloads behind lighttpd (Debian's 1.4, mod_fastcgi) in front of PHP-FPM: lighttpd
 // sending the file itself (its static download, the floor) against readfile(), sabre/dav's
 // GET and Nextcloud's shape on stock PHP, on the override's fastcgi path (on TCP by its own
-// copy route, and by the splice route beside it: fastcopy.same_host=zerocopy), and handed back
+// splice route, and by the copy route beside it: fastcopy.same_host=copy), and handed back
 // to lighttpd (X-Sendfile2), each on a unix-socket and a TCP pool of one worker. The whole
 // server is lighttpd (one process) + the worker. Uses the download helpers of http.php.
 //
@@ -48,23 +48,22 @@ function lighttpd_conf(string $d, int $port, array $pools, string $scripts, stri
 }
 
 /** Who is measured behind lighttpd: its static download, and each script stock, on the fastcgi path and handed over. */
-function lighttpd_contenders(string $name, bool $routes = true): array
+function lighttpd_contenders(string $name): array
 {
     $c = ['lt_static' => ['label' => 'lighttpd static', 'short' => 'lighttpd static', 'url' => "/static/$name", 'pool' => null]];
     foreach (['unix' => ['', 'unix socket'], 'tcp' => ['_tcp', 'TCP']] as $listen => [$sfx, $where]) {
         foreach (download_scripts($name) as $id => [$what, $url, $libs]) {
             $c["lt_$id$sfx"] = ['label' => "$what, stock ($where)", 'short' => "$id stock $listen", 'url' => "/stock$sfx/$url",
                 'pool' => "stock$sfx", 'libs' => $libs];
-            // As behind nginx: the path's own route (unix splices, TCP copies where the extension
-            // has fastcopy.same_host, $routes), and on TCP the splice route.
-            $copies = $routes && $listen === 'tcp';
-            $c["lt_{$id}_ov$sfx"] = ['label' => "$what, override, fastcgi path" . ($copies ? ', copy route (the default)' : '') . " ($where)",
+            // As behind nginx: the path's own route (the splice route, on unix and on TCP), and on
+            // TCP the copy route (fastcopy.same_host=copy).
+            $c["lt_{$id}_ov$sfx"] = ['label' => "$what, override, fastcgi path" . ($listen === 'tcp' ? ', splice route (the default)' : '') . " ($where)",
                 'short' => "$id fastcgi $listen", 'url' => "/fc$sfx/$url", 'pool' => "fc$sfx", 'ext' => true, 'override' => true, 'libs' => $libs,
-                'base' => "lt_$id$sfx", 'route' => $copies ? 'writev' : 'splice'];
+                'base' => "lt_$id$sfx", 'route' => 'splice'];
             if ($listen === 'tcp') {
-                $c["lt_{$id}_sp$sfx"] = ['label' => "$what, override, fastcgi path, splice route: fastcopy.same_host=zerocopy ($where)",
-                    'short' => "$id splice $listen", 'url' => "/sp$sfx/$url", 'pool' => "sp$sfx", 'ext' => true, 'override' => true,
-                    'needs' => 'same_host', 'libs' => $libs, 'base' => "lt_$id$sfx", 'route' => 'splice'];
+                $c["lt_{$id}_cp$sfx"] = ['label' => "$what, override, fastcgi path, copy route: fastcopy.same_host=copy ($where)",
+                    'short' => "$id copies $listen", 'url' => "/cp$sfx/$url", 'pool' => "cp$sfx", 'ext' => true, 'override' => true,
+                    'needs' => 'same_host', 'libs' => $libs, 'base' => "lt_$id$sfx", 'route' => 'writev'];
             }
             $c["lt_{$id}_ho$sfx"] = ['label' => "$what, override, hand-over: X-Sendfile2 ($where)", 'short' => "$id handover $listen",
                 'url' => "/ho$sfx/$url", 'pool' => "ho$sfx", 'ext' => true, 'override' => true, 'libs' => $libs, 'base' => "lt_$id$sfx",
@@ -100,9 +99,9 @@ function http_lighttpd_case(array &$cfg): array
     @mkdir("$d/tmp", 0700, true);
     $file = http_data_file($cfg, $size);
     $port = free_port();
-    $pools = http_pools($cfg, $d, ['stock', 'fc', 'sp', 'ho']);
+    $pools = http_pools($cfg, $d, ['stock', 'fc', 'cp', 'ho']);
     file_put_contents("$d/lighttpd.conf", lighttpd_conf($d, $port, $pools, dirname(__DIR__) . '/cases/http', $file));
-    $contenders = lighttpd_contenders(basename($file), !empty($cfg['same_host']));
+    $contenders = lighttpd_contenders(basename($file));
     $libs = fclib_autoload('dav') !== null;
     say(sprintf('%-10s %-12s ', 'lighttpd', human_size($size)));
     $tc = microtime(true);

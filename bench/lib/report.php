@@ -77,7 +77,8 @@ function targets(array $results, array $cfg, ?array $http): array
 
     // Issue 35 (it replaces issue 3's "≥ 2.0× stock, within 10% of C sendfile", set when the receiver
     // discarded in the kernel): with the receiver reading, the copy no slower than stock, and the two
-    // ends' CPU within 10% of the route that costs them least in the same run.
+    // ends' CPU within 10% of the route that costs them least in the same run. Judged on
+    // fastcopy_stream() with its default route (sendfile; fastcopy.same_host=copy is a row of its own).
     $add('file→TCP (loopback) 1 GiB, the receiver reading: no slower than stock, and both ends\' CPU within 10% of the cheapest route in the same run',
         missing($results, 'tcp', GIB, ['fastcopy', 'stock']), function () use ($results) {
             $f = find_row($results, 'tcp', GIB, 'fastcopy');
@@ -182,10 +183,9 @@ function targets(array $results, array $cfg, ?array $http): array
                     $ok = $ok && $f <= $max * $s;
                     $d[] = sprintf('%s %.3f vs stock %.3f s/GiB (%.2f×)', $what, $f, $s, $s > 0 ? $f / $s : INF);
                 }
-                // What the kernel charges a sender of these records on this machine, PHP or not (on
-                // TCP by the copy route, the path's own there since issue 35, where the run has it).
-                $c = ($sfx === '_tcp' ? find_row($results, 'http', $http['size'], 'cref_copy_tcp') : null)
-                    ?? find_row($results, 'http', $http['size'], "cref$sfx");
+                // What the kernel charges a sender of these records on this machine, PHP or not (by
+                // the splice route, the path's own on either pool socket).
+                $c = find_row($results, 'http', $http['size'], "cref$sfx");
                 $s = find_row($results, 'http', $http['size'], "readfile$sfx")['cpu_per_gib'];
                 $floor = $c && $s > 0
                     ? sprintf('; the C floor (same syscalls, no PHP) %.3f s/GiB = %.2f× stock readfile', $c['cpu_per_gib'], $c['cpu_per_gib'] / $s) : '';
@@ -235,11 +235,12 @@ function targets(array $results, array $cfg, ?array $http): array
             fn () => handover_target($results, 'http', $http['size'], 'nginx', '', $sfx));
     }
 
-    // Issue 35: behind nginx, the fastcgi path's own route (a TCP pool's web server on this host is
-    // sent copies; a unix pool's spliced) makes the whole server (nginx + worker) at most 0.8× stock.
+    // Issue 35: behind nginx, the fastcgi path's own route (the splice route, to a TCP pool's web
+    // server on this host as to a unix pool's) makes the whole server (nginx + worker) at most 0.8×
+    // stock; on TCP the copy route's figures (fastcopy.same_host=copy) beside it.
     foreach (['unix' => '', 'tcp' => '_tcp'] as $listen => $sfx) {
         $add(sprintf('fastcgi path behind nginx, %s: whole server CPU per GiB (nginx + worker) ≤ 0.8× stock (readfile, sabre/dav, Nextcloud shape)',
-            $listen === 'unix' ? 'unix-socket pool (the splice route)' : 'TCP pool, nginx on this host (the copy route)'),
+            $listen === 'unix' ? 'unix-socket pool (the splice route)' : 'TCP pool, nginx on this host (the splice route, the default)'),
             $fpm ?? missing($results, 'http', $http['size'], ["readfile$sfx", "readfile_ov$sfx", "dav$sfx", "dav_ov$sfx", "nextcloud$sfx", "nextcloud_ov$sfx"]),
             function () use ($results, $http, $sfx) {
                 $row = fn (string $id) => find_row($results, 'http', $http['size'], $id);
@@ -249,9 +250,9 @@ function targets(array $results, array $cfg, ?array $http): array
                     $f = $row("{$id}_ov$sfx")['server_cpu_per_gib'];
                     $s = $row("$id$sfx")['server_cpu_per_gib'];
                     $ok = $ok && $f <= 0.8 * $s;
-                    $sp = $row("{$id}_sp$sfx");
+                    $cp = $row("{$id}_cp$sfx");
                     $d[] = sprintf('%s %.3f vs stock %.3f s/GiB (%.2f×)', $what, $f, $s, $s > 0 ? $f / $s : INF)
-                        . ($sp ? sprintf(', splice route %.3f (%.2f×)', $sp['server_cpu_per_gib'], $s > 0 ? $sp['server_cpu_per_gib'] / $s : INF) : '');
+                        . ($cp ? sprintf(', copy route %.3f (%.2f×)', $cp['server_cpu_per_gib'], $s > 0 ? $cp['server_cpu_per_gib'] / $s : INF) : '');
                 }
                 return [$ok, implode('; ', $d) . '; need ≤ 0.80×'];
             });
@@ -556,16 +557,16 @@ function whole_server_table(array $rows, string $front, string $static, string $
         . " download | unix-socket pool | TCP pool (127.0.0.1) |\n|---|--:|--:|\n"
         . sprintf("| %s | **%.2f** (1.00×) | **%.2f** (1.00×) |\n", $staticLabel, $st['server_cpu_per_gib'], $st['server_cpu_per_gib']);
     $workloads = ['readfile' => 'readfile()', 'dav' => "sabre's 4 MiB loop (sabre/dav GET)", 'nextcloud' => "Nextcloud's shape (CallbackWrapper + sabre's loop)"];
-    // The fastcgi path's two routes (issue 35): its own choice (a unix pool splices, a TCP pool whose
-    // web server is on this host is sent copies), and on TCP the splice route beside it.
-    $kinds = ['' => 'stock', '_ov' => 'fastcopy.override=1, fastcgi path (its own route: unix splices, TCP copies)',
-        '_sp' => 'fastcopy.override=1, fastcgi path, splice route (fastcopy.same_host=zerocopy)', '_ho' => 'fastcopy.override=1, hand-over'];
+    // The fastcgi path's two routes (issue 35): its own choice (the splice route, on a unix pool and
+    // on a TCP pool whose web server is on this host alike), and on TCP the copy route beside it.
+    $kinds = ['' => 'stock', '_ov' => 'fastcopy.override=1, fastcgi path (its own route: the splice route)',
+        '_cp' => 'fastcopy.override=1, fastcgi path, copy route (fastcopy.same_host=copy)', '_ho' => 'fastcopy.override=1, hand-over'];
     foreach ($workloads as $w => $what) {
         foreach ($kinds as $kind => $how) {
-            if ($kind === '_sp' && !isset($byId["$prefix$w{$kind}_tcp"])) {
+            if ($kind === '_cp' && !isset($byId["$prefix$w{$kind}_tcp"])) {
                 continue; // a run from before the routes
             }
-            $md .= "| $what, $how | " . $cell($byId["$prefix$w$kind"] ?? null, $byId["$prefix$w"] ?? null, $kind === '_sp' ? 'the row above (a unix pool splices)' : '–')
+            $md .= "| $what, $how | " . $cell($byId["$prefix$w$kind"] ?? null, $byId["$prefix$w"] ?? null, $kind === '_cp' ? 'none (a unix pool always splices)' : '–')
                 . ' | ' . $cell($byId["$prefix$w{$kind}_tcp"] ?? null, $byId["$prefix{$w}_tcp"] ?? null) . " |\n";
         }
     }
