@@ -55,11 +55,6 @@ bool fc_request_has_body_file(void)
 	return body_file_name() != NULL;
 }
 
-static bool body_file_possible(void)
-{
-	return fc_request_has_body_file();
-}
-
 static const char *body_file_unavailable(void)
 {
 	return fc_sapi_is(FC_SAPI_FPM) ? NULL : "the SAPI is not PHP-FPM";
@@ -455,7 +450,7 @@ static fc_status copy_body_file(fc_job *job)
 	return FC_DONE;
 }
 
-const fc_server_path fc_body_file_path = {NULL, copy_body_file, body_file_possible, body_file_unavailable};
+const fc_server_path fc_body_file_path = {NULL, copy_body_file, fc_request_has_body_file, body_file_unavailable};
 
 #else
 
